@@ -1,0 +1,13 @@
+"""The uniform random bot: the floor every other bot must clear."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+
+class RandomBot:
+    name = "random"
+
+    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
+        return rng.choice(legal_actions)

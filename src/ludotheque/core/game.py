@@ -1,0 +1,93 @@
+"""A game's configuration: id, player count, resolved options, action space.  It makes initial states."""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ludotheque.core.errors import PlayerCountError
+from ludotheque.core.options import OptionSpec, OptionValue, resolve_options
+
+if TYPE_CHECKING:
+    from ludotheque.core.bot import Bot
+    from ludotheque.core.state import State
+
+
+class Game(ABC):
+    """A configured game: ``load_game("geier", players=3, tie_rule="single")``.
+
+    Subclasses set the class attributes and implement the abstract methods.  Everything a seat may see is
+    computed by the state's ``_view``; everything about presentation lives in ``render``.
+    """
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    def __init__(self, *, players: int, **options: Any) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise PlayerCountError(f"{self.id}: players must be an integer, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise PlayerCountError(
+                f"{self.id} is played by {self.min_players} to {self.max_players} players, not {players}"
+            )
+        self.players: int = players
+        self.options: dict[str, OptionValue] = resolve_options(self.id, self.option_specs, options)
+        self._check_options()
+
+    def _check_options(self) -> None:
+        """Hook for rules that tie options to the player count; raise ``OptionError``."""
+
+    @classmethod
+    def option_schema(cls) -> list[dict[str, Any]]:
+        """Each option with its type, allowed values and default (JSON-serializable)."""
+        return [spec.to_json() for spec in cls.option_specs]
+
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed player action space: actions are ints in ``range(num_distinct_actions())``."""
+
+    @abstractmethod
+    def max_chance_outcomes(self) -> int:
+        """Size of the chance action space: chance actions are ints in ``range(max_chance_outcomes())``."""
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The state before the first action (often a chance node: the shuffle)."""
+
+    @abstractmethod
+    def heuristic_bot(self) -> Bot:
+        """The game's hand-written baseline bot; every game provides one."""
+
+    @abstractmethod
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        """Shape of ``encode_view``'s array for this configuration (fixed, whatever the state)."""
+
+    @abstractmethod
+    def encode_view(self, view: dict[str, Any]) -> NDArray[np.float32]:
+        """A seat's view as a fixed-size float32 array.  It reads only the view, so it cannot leak."""
+
+    def render(self, view: dict[str, Any]) -> Any:
+        """A Rich renderable (or plain text) showing a view to a human.  Games override this."""
+        return json.dumps(view, indent=2)
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"load_game({self.id!r}, players={self.players}{opts})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Game)
+            and other.id == self.id
+            and other.players == self.players
+            and other.options == self.options
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.players, tuple(sorted(self.options.items()))))

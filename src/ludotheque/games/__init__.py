@@ -1,0 +1,5 @@
+"""The game registry: one line per game, ``id -> "module:GameClass"``.  Adding a game adds one line here."""
+
+REGISTRY: dict[str, str] = {
+    "geier": "ludotheque.games.geier:GeierGame",
+}

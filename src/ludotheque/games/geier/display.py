@@ -1,0 +1,56 @@
+"""Terminal rendering of a Geier view with Rich."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+
+def _points(values: list[int]) -> str:
+    return " ".join(f"{v:+d}" for v in values) or "-"
+
+
+def render(view: dict[str, Any]) -> Group:
+    table = view["table"]
+    n = view["players"]
+    parts: list[Any] = []
+    header = Text(f"Round {table['round']} of 15", style="bold")
+    parts.append(header)
+    pot = _points(table["pot"])
+    parts.append(Text(f"Pot: {pot}  (worth {table['pot_sum']:+d})", style="yellow"))
+    parts.append(Text(f"Point cards to come: {_points(table['points_to_come'])}", style="dim"))
+    seats = Table(title=None, show_lines=False)
+    seats.add_column("seat")
+    seats.add_column("points", justify="right")
+    seats.add_column("won")
+    seats.add_column("last card", justify="right")
+    seats.add_column("this round")
+    last = table["rounds"][-1]["played"] if table["rounds"] else [None] * n
+    for seat in range(n):
+        name = f"{seat}" + (" (you)" if view["seat"] == seat else "")
+        status = "chosen" if table["chosen"][seat] else "thinking"
+        if view["terminal"]:
+            status = ""
+        seats.add_row(
+            name,
+            str(table["points"][seat]),
+            _points(table["won"][seat]),
+            "" if last[seat] is None else str(last[seat]),
+            status,
+        )
+    parts.append(seats)
+    if table["rounds"]:
+        r = table["rounds"][-1]
+        taker = "nobody (the pot stays)" if r["taker"] is None else f"seat {r['taker']}"
+        played = ", ".join(f"{s}:{c}" for s, c in enumerate(r["played"]))
+        parts.append(Text(f"Last round: pot {_points(r['pot'])}, played {played} -> {taker}"))
+    if table.get("lost"):
+        parts.append(Text(f"Nobody took the last pot: {_points(table['lost'])} is lost", style="red"))
+    if "hand" in table:
+        parts.append(Text("Your hand: " + " ".join(str(c) for c in table["hand"]), style="bold cyan"))
+        if table.get("my_choice"):
+            parts.append(Text(f"You chose {table['my_choice']}", style="cyan"))
+    return Group(*parts)

@@ -1,0 +1,190 @@
+"""Hol's der Geier / Stupides Vautours as a ludotheque game (seeds 000 and 001, DECISIONS geier-1..5).
+
+Actions: seat action ``c - 1`` plays card ``c`` (1..15); chance action ``i`` turns ``POINT_CARDS[i]``.
+A round is a chance node (the point card) followed by one simultaneous decision of every seat.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ludotheque.core import CHANCE, Actor, Bot, Game, OptionSpec, State
+from ludotheque.games.geier import notation, rules, view
+
+
+class GeierGame(Game):
+    id = "geier"
+    name = "Hol's der Geier / Stupides Vautours"
+    min_players = 2
+    max_players = 5
+    option_specs = (
+        OptionSpec(
+            "tie_rule",
+            "cascade",
+            "geier-3: cascade = highest (lowest) card played by exactly one seat takes the pot; "
+            "single = only the tied best value is set aside",
+            choices=rules.TIE_RULES,
+        ),
+        OptionSpec(
+            "final_tie",
+            "next-best",
+            "geier-5: next-best = best score held by exactly one seat wins; "
+            "highest-mouse = among tied leaders, whoever won the highest mouse",
+            choices=rules.FINAL_TIES,
+        ),
+    )
+
+    def num_distinct_actions(self) -> int:
+        return len(rules.HAND_CARDS)
+
+    def max_chance_outcomes(self) -> int:
+        return len(rules.POINT_CARDS)
+
+    def new_initial_state(self) -> GeierState:
+        return GeierState(self)
+
+    def heuristic_bot(self) -> Bot:
+        from ludotheque.games.geier.heuristics import GeierHeuristicBot
+
+        return GeierHeuristicBot()
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return view.observation_shape(self.players)
+
+    def encode_view(self, table_view: dict[str, Any]) -> NDArray[np.float32]:
+        return view.encode(table_view)
+
+    def render(self, view: dict[str, Any]) -> Any:
+        from ludotheque.games.geier.display import render
+
+        return render(view)
+
+
+class GeierState(State):
+    game: GeierGame
+
+    def __init__(self, game: GeierGame) -> None:
+        super().__init__(game)
+        n = game.players
+        self.hands: list[int] = [rules.FULL_HAND] * n  # bitmask of cards still in hand (chosen ones removed)
+        self.deck: int = rules.ALL_POINTS  # bitmask over POINT_CARDS indices not yet turned
+        self.pot: list[int] = []  # point cards on the table, not yet won
+        self.chosen: list[int] = [0] * n  # this round's face-down card per seat, 0 = not chosen yet
+        self.points: list[int] = [0] * n
+        self.won: list[list[int]] = [[] for _ in range(n)]
+        self.rounds: list[dict[str, Any]] = []  # resolved rounds, public
+        self.lost: list[int] = []  # the last pot when nobody took it (geier-4)
+        self.awaiting_card = True  # chance turns the next point card
+
+    # -- protocol ---------------------------------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self.awaiting_card and self.deck == 0
+
+    def is_chance_node(self) -> bool:
+        return self.awaiting_card and self.deck != 0
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        left = [i for i in range(len(rules.POINT_CARDS)) if self.deck >> i & 1]
+        probability = 1.0 / len(left)
+        return [(i, probability) for i in left]
+
+    def _current_players(self) -> list[int]:
+        return [seat for seat, card in enumerate(self.chosen) if card == 0]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        hand = self.hands[player]
+        return [card - 1 for card in rules.HAND_CARDS if hand >> card & 1]
+
+    def _is_legal(self, action: int, player: int) -> bool:
+        return 0 <= action < 15 and bool(self.hands[player] >> (action + 1) & 1)
+
+    def _apply(self, action: int, player: int | None) -> None:
+        if player is None:
+            self.deck &= ~(1 << action)
+            self.pot.append(rules.POINT_CARDS[action])
+            self.awaiting_card = False
+            return
+        card = action + 1
+        self.hands[player] &= ~(1 << card)
+        self.chosen[player] = card
+        if all(self.chosen):
+            self._resolve_round()
+
+    def _resolve_round(self) -> None:
+        played = list(self.chosen)
+        pot_sum = sum(self.pot)
+        taker = rules.pot_taker(played, pot_sum, str(self.game.options["tie_rule"]))
+        record: dict[str, Any] = {"pot": list(self.pot), "played": played, "taker": taker}
+        if taker is not None:
+            self.points[taker] += pot_sum
+            self.won[taker].extend(self.pot)
+            self.pot = []
+        elif self.deck == 0:
+            self.lost = list(self.pot)  # geier-4: nobody took the last pot
+            self.pot = []
+        self.rounds.append(record)
+        self.chosen = [0] * self.game.players
+        self.awaiting_card = True
+
+    def _action_to_string(self, action: int, actor: Actor) -> str:
+        return notation.format_action(action, actor == CHANCE)
+
+    def string_to_action(self, text: str, player: Actor | None = None) -> int:
+        actor = self._notation_actor(player)
+        action = notation.parse_action(text, actor == CHANCE, self.game.id)
+        legal = self.legal_actions() if actor == CHANCE else self.legal_actions(actor)
+        if action not in legal:
+            return super().string_to_action(text, actor)  # raises a NotationError listing legal moves
+        return action
+
+    def returns(self) -> list[float]:
+        return [float(p) for p in self.points]
+
+    def winners(self) -> list[int]:
+        if not self.is_terminal():
+            return []
+        return rules.final_winners(self.points, self.won, str(self.game.options["final_tie"]))
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        return view.table_view(self, player)
+
+    def resample(self, player: int, rng: random.Random) -> GeierState:
+        """Only the other seats' face-down cards of this round are hidden (the deck is drawn by chance)."""
+        self._check_seat(player)
+        twin = self.clone()
+        pending = len(self.rounds) * (self.game.players + 1) + 1  # history index where this round's choices start
+        kept = twin._history[:pending]
+        for actor, action in twin._history[pending:]:
+            assert actor != CHANCE
+            if actor == player:
+                kept.append((actor, action))
+                continue
+            seat = int(actor)
+            twin.hands[seat] |= 1 << twin.chosen[seat]
+            options = [c for c in rules.HAND_CARDS if twin.hands[seat] >> c & 1]
+            card = rng.choice(options)
+            twin.hands[seat] &= ~(1 << card)
+            twin.chosen[seat] = card
+            kept.append((seat, card - 1))
+        twin._history = kept
+        return twin
+
+    def clone(self) -> GeierState:
+        twin = GeierState.__new__(GeierState)
+        twin.game = self.game
+        twin._history = list(self._history)
+        twin.hands = list(self.hands)
+        twin.deck = self.deck
+        twin.pot = list(self.pot)
+        twin.chosen = list(self.chosen)
+        twin.points = list(self.points)
+        twin.won = [list(w) for w in self.won]
+        twin.rounds = list(self.rounds)  # resolved rounds are never mutated
+        twin.lost = list(self.lost)
+        twin.awaiting_card = self.awaiting_card
+        return twin

@@ -1,0 +1,186 @@
+"""Protocol checks any game must pass, in the spirit of OpenSpiel's ``random_sim_test``.
+
+Game tests call ``random_sim_test`` with their own invariants; ``fuzz_games`` picks the quick share of the
+fuzzing for ``make test`` and the long share for ``make fuzz`` (``LUDOTHEQUE_FUZZ=long``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ludotheque.core import (
+    CHANCE,
+    Game,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    State,
+    replay_record,
+)
+from ludotheque.core.registry import load_game
+
+Invariant = Callable[[State], None]
+
+
+def fuzz_games(quick: int, long: int) -> int:
+    """How many random games a fuzz test plays: ``long`` under ``make fuzz``, else ``quick``."""
+    return long if os.environ.get("LUDOTHEQUE_FUZZ") == "long" else quick
+
+
+@dataclass
+class SimStats:
+    games: int = 0
+    actions: int = 0
+    chance_actions: int = 0
+    illegal_probes: int = 0
+    resamples: int = 0
+    winners_count: dict[int, int] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return (
+            f"{self.games} games, {self.actions} actions ({self.chance_actions} chance), "
+            f"{self.illegal_probes} illegal probes, {self.resamples} resamples"
+        )
+
+
+def snapshot(state: State) -> str:
+    """Everything observable about a state, for 'unchanged' checks."""
+    seats: list[int | None] = [None, *range(state.game.players)]
+    return json.dumps(
+        {
+            "history": state.history(),
+            "views": [state.view(seat) for seat in seats],
+            "to_act": state.current_players(),
+            "returns": state.returns(),
+        },
+        sort_keys=True,
+    )
+
+
+def check_step(state: State, rng: random.Random, stats: SimStats, deep: bool) -> None:
+    """Protocol checks at one node; ``deep`` adds the costly ones (illegal probes, resample, notation)."""
+    game = state.game
+    acting = state.current_players()
+    assert not (acting and state.is_chance_node()), "a chance node has no acting seat"
+    assert all(0 <= p < game.players for p in acting), acting
+    for seat in [None, *range(game.players)]:
+        json.dumps(state.view(seat))
+    if deep:
+        for seat in range(game.players):
+            tensor = state.observation_tensor(seat)
+            assert tensor.shape == game.observation_tensor_shape(), (tensor.shape, game.observation_tensor_shape())
+            assert tensor.dtype == np.float32 and bool(np.isfinite(tensor).all())
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert outcomes, "a chance node has outcomes"
+        total = sum(p for _, p in outcomes)
+        assert abs(total - 1.0) < 1e-9, f"chance probabilities sum to {total}"
+        actions = [a for a, _ in outcomes]
+        assert len(set(actions)) == len(actions), "chance outcomes are distinct"
+        assert all(0 <= a < game.max_chance_outcomes() for a in actions), actions
+        if deep:
+            for action in rng.sample(actions, min(len(actions), 8)):
+                text = state.action_to_string(action, CHANCE)
+                assert state.string_to_action(text, CHANCE) == action, (text, action)
+        return
+    assert acting, "a non-terminal decision node has an acting seat"
+    for seat in range(game.players):
+        legal = state.legal_actions(seat)
+        if seat not in acting:
+            assert legal == [], f"seat {seat} does not act but has legal actions"
+            continue
+        assert legal, f"seat {seat} acts but has no legal action"
+        assert legal == sorted(set(legal)), "legal actions are sorted and distinct"
+        assert all(0 <= a < game.num_distinct_actions() for a in legal), "actions are in the action space"
+        if deep:
+            texts = set()
+            for action in legal:
+                text = state.action_to_string(action, seat)
+                texts.add(text)
+                assert state.string_to_action(text, seat) == action, (seat, text, action)
+            assert len(texts) == len(legal), "notation tells legal actions apart"
+    if deep:
+        before = snapshot(state)
+        seat = rng.choice(acting)
+        legal_set = set(state.legal_actions(seat))
+        illegal = [a for a in range(game.num_distinct_actions()) if a not in legal_set]
+        if illegal:
+            try:
+                state.apply_action(rng.choice(illegal), seat)
+            except IllegalActionError:
+                stats.illegal_probes += 1
+            else:
+                raise AssertionError("an illegal action was accepted")
+        idle = [p for p in range(game.players) if p not in acting]
+        if idle:
+            try:
+                state.apply_action(state.legal_actions(seat)[0], idle[0])
+            except NotYourTurnError:
+                stats.illegal_probes += 1
+            else:
+                raise AssertionError("an out-of-turn action was accepted")
+        assert snapshot(state) == before, "a rejected action changed the state"
+        for observer in acting[:2]:
+            twin = state.resample(observer, rng)
+            assert twin.view(observer) == state.view(observer), "resample keeps the observer's view"
+            assert twin.current_players() == state.current_players()
+            assert twin.legal_actions(observer) == state.legal_actions(observer)
+            stats.resamples += 1
+        assert snapshot(state) == before, "resample changed the state it was drawn from"
+
+
+def random_sim_test(
+    game: Game,
+    games: int,
+    seed: int,
+    invariants: Invariant | None = None,
+    deep_every: int = 7,
+    max_actions: int = 100_000,
+) -> SimStats:
+    """Play ``games`` uniformly random games, checking the protocol at every step and the game's own
+    ``invariants`` after every action; every finished game must replay from its record to the same result."""
+    rng = random.Random(seed)
+    stats = SimStats()
+    for _ in range(games):
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            deep = steps % deep_every == 0
+            check_step(state, rng, stats, deep)
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+                state.apply_action(action)
+                stats.chance_actions += 1
+            else:
+                seat = rng.choice(state.current_players())
+                state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+            stats.actions += 1
+            steps += 1
+            if invariants is not None:
+                invariants(state)
+            assert steps <= max_actions, f"game did not end within {max_actions} actions"
+        assert state.current_players() == [] and state.legal_actions() == []
+        try:
+            state.apply_action(0)
+        except GameOverError:
+            pass
+        else:
+            raise AssertionError("an action was accepted after the end")
+        returns, winners = state.returns(), state.winners()
+        assert len(returns) == game.players
+        assert winners == sorted(set(winners)) and all(0 <= w < game.players for w in winners)
+        record = state.to_record()
+        again = replay_record(json.loads(json.dumps(record)), load_game)
+        assert again.returns() == returns and again.winners() == winners, "record replays to the same end"
+        assert again.history() == state.history(), "record replays the same actions"
+        stats.games += 1
+        for w in winners:
+            stats.winners_count[w] = stats.winners_count.get(w, 0) + 1
+    return stats
