@@ -2,4 +2,5 @@
 
 REGISTRY: dict[str, str] = {
     "geier": "ludotheque.games.geier:GeierGame",
+    "cheese": "ludotheque.games.cheese:CheeseGame",
 }

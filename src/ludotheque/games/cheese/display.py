@@ -1,0 +1,120 @@
+"""Terminal rendering of a Cheese Rescue view with Rich.
+
+The board shows the part of the frame the square can still cover.  Cards: ``*`` start, ``D`` dog, ``C`` cat,
+``M`` mouse, ``v@s`` seat s's cheese worth v (coloured by seat); ``+`` marks a cell where a card may go now.
+At the end the removed cards are struck through and shown in red.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from ludotheque.games.cheese import rules
+
+SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow")
+ANIMAL_STYLES = {rules.DOG: "bold white", rules.CAT: "bold red", rules.MOUSE: "bold blue"}
+_COLUMNS = "abcdefghijklm"
+
+
+def _span(low: int, high: int, side: int, frame: int) -> range:
+    """Rows (or columns) an N x N square holding low..high can still reach."""
+    return range(max(0, high - side + 1), min(frame, low + side))
+
+
+def board_table(table: dict[str, Any]) -> Table:
+    frame, side = table["frame"], table["side"]
+    kinds: dict[int, tuple[int, int]] = {cell: (kind, seat) for cell, kind, seat in table["placed"]}
+    if table["start"] is not None:
+        kinds[table["start"]] = (rules.START, -1)
+    removed: set[int] = set()
+    for cells in table.get("removed", {}).values():
+        removed.update(cells)
+    legal = set(table["legal_cells"])
+    occupied = list(kinds) or [frame * frame // 2]
+    rows = [c // frame for c in occupied]
+    cols = [c % frame for c in occupied]
+    row_range = _span(min(rows), max(rows), side, frame)
+    col_range = _span(min(cols), max(cols), side, frame)
+    grid = Table(show_header=True, show_lines=False, padding=(0, 1), box=None)
+    grid.add_column("", justify="right", style="dim", min_width=2)
+    for col in col_range:
+        grid.add_column(_COLUMNS[col], justify="center", min_width=3)
+    for row in row_range:
+        line: list[Text] = [Text(f"{frame - row}")]
+        for col in col_range:
+            cell = row * frame + col
+            if cell not in kinds:
+                line.append(Text(" + " if cell in legal else " . ", style="green" if cell in legal else "dim"))
+                continue
+            kind, seat = kinds[cell]
+            if kind == rules.START:
+                text = Text(" * ", style="bold")
+            elif kind in rules.ANIMALS:
+                text = Text(f" {rules.KIND_CODES[kind]} ", style=ANIMAL_STYLES[kind])
+            else:
+                text = Text(f"{rules.value_of(kind)}@{seat}", style=SEAT_STYLES[seat])
+            if cell in removed:
+                text.stylize("strike red")
+            line.append(text)
+        grid.add_row(*line)
+    return grid
+
+
+def render(view: dict[str, Any]) -> Group:
+    table = view["table"]
+    n = view["players"]
+    side = table["side"]
+    parts: list[Any] = []
+    placed = len(table["placed"])
+    parts.append(
+        Text(f"Cheese Rescue, {n} players: a {side}x{side} square, {placed} of {12 * n} cards placed", style="bold")
+    )
+    parts.append(board_table(table))
+    parts.append(Text("D dog  C cat  M mouse  v@s cheese worth v of seat s  * start  + free now", style="dim"))
+    seats = Table(show_lines=False)
+    seats.add_column("seat")
+    seats.add_column("placed", justify="right")
+    seats.add_column("cheeses in hand")
+    seats.add_column("animals in hand", justify="right")
+    if "points" in table:
+        seats.add_column("points", justify="right")
+        seats.add_column("cheese cards", justify="right")
+    for seat in range(n):
+        name = Text(f"{seat}" + (" (you)" if view["seat"] == seat else ""), style=SEAT_STYLES[seat])
+        if table["turn"] == seat and not view["terminal"]:
+            name.append(" <", style="bold")
+        hand = table["hands"][seat]
+        row: list[Text | str] = [
+            name,
+            str(table["placed_count"][seat]),
+            " ".join(map(str, hand["cheeses"])) or "-",
+            str(hand["animals"]),
+        ]
+        if "points" in table:
+            row += [str(table["points"][seat]), str(table["cheese_cards"][seat])]
+        seats.add_row(*row)
+    parts.append(seats)
+    dogs, cats, mice = table["unseen"]
+    parts.append(
+        Text(f"Pile: {table['pile']} cards; animals not seen: {dogs} dogs, {cats} cats, {mice} mice", style="dim")
+    )
+    if "hand" in table:
+        mine = table["hand"]
+        words = [f"{mine[k]}x {rules.KIND_CODES[k]}" for k in range(rules.KINDS) if mine[k]]
+        parts.append(Text("Your hand: " + (", ".join(words) or "empty"), style="bold cyan"))
+    if "removed" in table:
+        r = table["removed"]
+        parts.append(
+            Text(
+                f"Removed: {len(r['cats'])} cats (dogs), {len(r['mice'])} mice (cats), "
+                f"{len(r['cheeses'])} cheeses (mice)",
+                style="red",
+            )
+        )
+        if view.get("winners"):
+            parts.append(Text("Winner(s): " + ", ".join(f"seat {w}" for w in view["winners"]), style="bold"))
+    return Group(*parts)
