@@ -1,0 +1,118 @@
+"""Terminal rendering of a Calcory view with Rich.
+
+Only face-up cards show a number (calcory-5): face-down cards are ``##`` whatever the history says, so a
+human's memory stays their own.  Marked cards carry their owner's seat and colour.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from ludotheque.games.calcory import rules
+
+SEAT_STYLES = ("bold white on blue", "bold white on red", "bold black on green", "bold black on magenta")
+
+OUTCOMES = {
+    "bust": "went over 13 or turned a second 0: the cards went back face down",
+    "13": "made 13 and took the cards",
+    "mark": "stopped and marked the cards",
+    "beat": "stopped and beat the marked cards",
+    "fail": "stopped without beating the marked cards: the cards went back face down",
+    "stuck": "could neither flip nor stop: the cards went back face down",
+    "pass": "had nothing to flip and passed",
+    "collect": "collected their surviving marked cards",
+    "end": "collected their single surviving marked card: the game is over",
+}
+
+
+def _grid(table: dict[str, Any]) -> Table:
+    grid = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    grid.add_column("")
+    for col in range(1, rules.COLS + 1):
+        grid.add_column(str(col), justify="center")
+    marked = table["marked"]
+    marked_cells = set(marked["cells"]) if marked else set()
+    flipped = {name for name, _ in table["flipped"]}
+    for row in range(rules.ROWS):
+        cells: list[Text] = []
+        for col in range(rules.COLS):
+            c = row * rules.COLS + col
+            name = rules.CELL_NAMES[c]
+            item = table["cells"][c]
+            if item is None:
+                cells.append(Text(" .", style="dim"))
+            elif item == "down":
+                cells.append(Text("##", style="grey50"))
+            elif name in marked_cells and marked is not None:
+                cells.append(Text(f"{item}{marked['seat']}", style=SEAT_STYLES[marked["seat"] % 4]))
+            elif name in flipped:
+                cells.append(Text(f" {item}", style="bold yellow reverse"))
+            else:
+                cells.append(Text(f" {item}"))
+        grid.add_row(Text(rules.ROW_NAMES[row], style="bold"), *cells)
+    return grid
+
+
+def render(view: dict[str, Any]) -> Group:
+    table = view["table"]
+    n = view["players"]
+    parts: list[Any] = []
+    if table["dealt"] < rules.CELLS:
+        parts.append(Text(f"Dealing the grid: {table['dealt']} of {rules.CELLS} cards", style="bold"))
+        return Group(*parts)
+    to_act = view["to_act"]
+    head = f"Turn {table['turn']}"
+    if to_act:
+        head += f" - seat {to_act[0]}" + (" (you)" if view["seat"] == to_act[0] else "")
+    parts.append(Text(head, style="bold"))
+    parts.append(_grid(table))
+    legend = Text("## face down   . empty   ", style="dim")
+    legend.append(" 7 ", style="bold yellow reverse")
+    legend.append(" flipped this turn   ", style="dim")
+    legend.append("72", style=SEAT_STYLES[2])
+    legend.append(" a 7 marked by seat 2", style="dim")
+    parts.append(legend)
+    marked = table["marked"]
+    if marked:
+        cells = ", ".join(marked["cells"])
+        line = f"Marked by seat {marked['seat']}: {cells} = {marked['sum']} with {marked['count']} card(s)"
+        parts.append(Text(line + " - to beat: a higher sum, or as much with more cards", style="cyan"))
+    if table["phase"] == "flip" and to_act:
+        flips = " + ".join(f"{v} ({name})" for name, v in table["flipped"]) or "nothing yet"
+        parts.append(Text(f"Flipped: {flips}  sum {table['sum']}", style="yellow"))
+    if table["phase"] == "put_back":
+        why = "collected marked cards" if table["collecting"] else "made 13"
+        held = " ".join(str(v) for v in table["holding"])
+        parts.append(Text(f"Seat {to_act[0] if to_act else '?'} {why}: holding {held}; put one back "
+                          "face down on an empty cell (e.g. 7@C4)", style="green"))
+    seats = Table(box=box.SIMPLE, show_edge=False)
+    seats.add_column("seat")
+    seats.add_column("cards won", justify="right")
+    seats.add_column("markers home", justify="right")
+    for seat in range(n):
+        name = Text(f"{seat}" + (" (you)" if view["seat"] == seat else ""), style=SEAT_STYLES[seat % 4])
+        seats.add_row(name, str(table["cards_won"][seat]), str(table["markers"][seat]))
+    parts.append(seats)
+    last = table["last_turn"]
+    if last:
+        flips = ", ".join(f"{name}={v}" for name, v in last["flips"])
+        line = f"Last turn ({last['turn']}), seat {last['seat']}: " + (f"flipped {flips}; " if flips else "")
+        line += OUTCOMES.get(last["outcome"], last["outcome"])
+        if "beaten" in last:
+            line += f" of seat {last['beaten']}"
+        if "back" in last:
+            line += f", kept {last['kept']}, put a {last['back'][1]} back on {last['back'][0]}"
+        parts.append(Text(line))
+    if view["terminal"]:
+        winners = view.get("winners", [])
+        parts.append(Text("Game over. Winner(s): " + ", ".join(f"seat {w}" for w in winners), style="bold green"))
+    elif table["phase"] == "flip" and to_act:
+        parts.append(Text("Moves: a face-down cell (e.g. C4) to flip it, or 'stop'", style="dim"))
+    elif table["phase"] == "pass":
+        parts.append(Text("Nothing can be flipped or stopped: 'pass'", style="dim"))
+    return Group(*parts)

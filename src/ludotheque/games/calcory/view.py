@@ -1,0 +1,149 @@
+"""What a Calcory seat may see: the one place where hidden information is filtered (DECISIONS all-3, calcory-5).
+
+Hidden: the value of every face-down card.  Everything else is public, and every seat sees the same table:
+all flips are made in front of everybody, and a card put back is one of the face-up cards everyone saw, so
+the history of reveals (``log``) is shared.  Following calcory-5, a face-down card is only ever ``"down"`` in
+``cells``; what it is can be remembered from ``log`` (which cell was revealed, when, by whom, with what value)
+but is never stated as a current fact.  ``memory`` below is that recollection, for bots and the tensor.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ludotheque.games.calcory import rules
+
+if TYPE_CHECKING:
+    from ludotheque.games.calcory.game import CalcoryState
+
+_DOWN, _UP, _MARKED = 1, 2, 3
+
+
+def table_view(state: CalcoryState, player: int | None) -> dict[str, Any]:
+    names = rules.CELL_NAMES
+    cells: list[Any] = []
+    for c in range(rules.CELLS):
+        status = state.status[c]
+        if status == _DOWN:
+            cells.append("down")
+        elif status in (_UP, _MARKED):
+            cells.append(state.card[c])
+        else:
+            cells.append(None)  # empty (or not dealt yet)
+    marked = None
+    if state.marked_owner >= 0:
+        marked = {
+            "seat": state.marked_owner,
+            "cells": [names[c] for c in state.marked],
+            "sum": sum(state.card[c] for c in state.marked),
+            "count": len(state.marked),
+        }
+    return {
+        "dealt": state.dealt,
+        "turn": state.turn,
+        "phase": state.phase,
+        "cells": cells,
+        "flipped": [[names[c], state.card[c]] for c in state.flipped],
+        "sum": state.total,
+        "zeros": state.zeros,
+        "marked": marked,
+        "holding": sorted(state.holding),
+        "collecting": state.collecting,
+        "markers": list(state.markers),
+        "piles": [list(pile) for pile in state.piles],
+        "cards_won": [len(pile) for pile in state.piles],
+        "log": [[t, s, kind, names[c], v] for t, s, kind, c, v in state.log],
+        "last_turn": state.last_turn,
+    }
+
+
+def memory(table: dict[str, Any]) -> dict[int, int]:
+    """cell -> value of the face-down cards the history reveals (the last reveal on a cell is the card there:
+    a card only ever arrives on a cell by being put back, which is itself a reveal)."""
+    last: dict[int, int] = {}
+    for _turn, _seat, _kind, cell, value in table["log"]:
+        last[rules.CELL_INDEX[cell]] = value
+    cells = table["cells"]
+    return {c: v for c, v in last.items() if cells[c] == "down"}
+
+
+def unseen_counts(table: dict[str, Any], remembered: dict[int, int] | None = None) -> list[int]:
+    """How many cards of each value have never been seen: the deck minus every card seen (face up, remembered
+    face down, held, won).  Cards not dealt yet count as unseen."""
+    if remembered is None:
+        remembered = memory(table)
+    counts = list(rules.DECK_COUNTS)
+    for v in table["cells"]:
+        if isinstance(v, int):
+            counts[v] -= 1
+    for v in remembered.values():
+        counts[v] -= 1
+    for v in table["holding"]:
+        counts[v] -= 1
+    for pile in table["piles"]:
+        for v in pile:
+            counts[v] -= 1
+    return counts
+
+
+def _cell_features(players: int) -> int:
+    return 14 + players
+
+
+def observation_shape(players: int) -> tuple[int, ...]:
+    return (rules.CELLS * _cell_features(players) + 3 * players + 26,)
+
+
+def encode(view: dict[str, Any]) -> NDArray[np.float32]:
+    """Layout: per cell A1..F10, ``14 + n`` features: empty, face down never seen, face down remembered,
+    value one-hot 0..9 (face up or remembered), flipped this turn, marked by seat (n, relative to the observer:
+    observer first, then clockwise; seat 0 first for a spectator).  Then per seat (relative): cards won / 60,
+    markers at home / 6, to act.  Then: sum / 13, zeros, cards flipped / 6, phase one-hot (flip, put_back,
+    pass), held values (10 counts / 6), never-seen values (10 counts / 10)."""
+    table = view["table"]
+    n = view["players"]
+    first = view["seat"] or 0
+    per = _cell_features(n)
+    out = np.zeros(observation_shape(n), dtype=np.float32)
+    remembered = memory(table)
+    marked = table["marked"]
+    marked_cells = {rules.CELL_INDEX[name] for name in marked["cells"]} if marked else set()
+    flipped = {rules.CELL_INDEX[name] for name, _ in table["flipped"]}
+    for c, item in enumerate(table["cells"]):
+        base = c * per
+        if item is None:
+            out[base] = 1
+        elif item == "down":
+            if c in remembered:
+                out[base + 2] = 1
+                out[base + 3 + remembered[c]] = 1
+            else:
+                out[base + 1] = 1
+        else:
+            out[base + 3 + item] = 1
+            if c in flipped:
+                out[base + 13] = 1
+            if c in marked_cells and marked is not None:
+                out[base + 14 + (marked["seat"] - first) % n] = 1
+    base = rules.CELLS * per
+    to_act = set(view["to_act"])
+    for offset in range(n):
+        seat = (first + offset) % n
+        out[base + 3 * offset] = table["cards_won"][seat] / rules.DECK_SIZE
+        out[base + 3 * offset + 1] = table["markers"][seat] / rules.MARKERS
+        out[base + 3 * offset + 2] = float(seat in to_act)
+    base += 3 * n
+    out[base] = table["sum"] / rules.TARGET
+    out[base + 1] = table["zeros"]
+    out[base + 2] = len(table["flipped"]) / rules.MARKERS
+    phases = ("flip", "put_back", "pass")
+    if table["phase"] in phases:
+        out[base + 3 + phases.index(table["phase"])] = 1
+    for v in table["holding"]:
+        out[base + 6 + v] += 1 / rules.MARKERS
+    for v, count in enumerate(unseen_counts(table, remembered)):
+        out[base + 16 + v] = count / 10
+    return out
