@@ -2,5 +2,6 @@
 
 REGISTRY: dict[str, str] = {
     "geier": "ludotheque.games.geier:GeierGame",
+    "calcory": "ludotheque.games.calcory:CalcoryGame",
     "cheese": "ludotheque.games.cheese:CheeseGame",
 }
