@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludotheque.games.cheese import rules
+from ludotheque.games.cheese.notation import cell_name
 
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow")
 ANIMAL_STYLES = {rules.DOG: "bold white", rules.CAT: "bold red", rules.MOUSE: "bold blue"}
@@ -74,6 +75,12 @@ def render(view: dict[str, Any]) -> Group:
         Text(f"Cheese Rescue, {n} players: a {side}x{side} square, {placed} of {12 * n} cards placed", style="bold")
     )
     parts.append(board_table(table))
+    recent = table["placed"][-(n - 1) :] if table["placed"] else []
+    if recent:
+        moves = ", ".join(
+            f"seat {seat}: {rules.KIND_CODES[kind]} {cell_name(cell, table['frame'])}" for cell, kind, seat in recent
+        )
+        parts.append(Text(f"Last placed: {moves}"))
     parts.append(Text("D dog  C cat  M mouse  v@s cheese worth v of seat s  * start  + free now", style="dim"))
     seats = Table(show_lines=False)
     seats.add_column("seat")
@@ -108,13 +115,14 @@ def render(view: dict[str, Any]) -> Group:
         parts.append(Text("Your hand: " + (", ".join(words) or "empty"), style="bold cyan"))
     if "removed" in table:
         r = table["removed"]
-        parts.append(
-            Text(
-                f"Removed: {len(r['cats'])} cats (dogs), {len(r['mice'])} mice (cats), "
-                f"{len(r['cheeses'])} cheeses (mice)",
-                style="red",
-            )
-        )
+        frame = table["frame"]
+        for label, cells in (
+            ("cats (next to a dog)", r["cats"]),
+            ("mice (next to a cat)", r["mice"]),
+            ("cheeses (next to a mouse)", r["cheeses"]),
+        ):
+            names = " ".join(cell_name(c, frame) for c in cells) or "none"
+            parts.append(Text(f"Removed {label}: {names}", style="red"))
         if view.get("winners"):
             parts.append(Text("Winner(s): " + ", ".join(f"seat {w}" for w in view["winners"]), style="bold"))
     return Group(*parts)
