@@ -78,9 +78,10 @@ class CheeseState(State):
         self.turn = 0  # DECISIONS all-2: seat 0 starts
         self.placed: list[int] = [0] * n
         self.order: list[tuple[int, int, int]] = []  # (cell, kind, seat) in placement order
-        self.frontier: set[int] = set()  # empty cells sharing a side with a card
+        self.frontier: set[int] = set()  # empty cells sharing a side with a card (pruned: see legal_cells)
         self.box: tuple[int, int, int, int] | None = None  # rows and columns spanned by the cards
         self.removed: tuple[list[int], list[int], list[int]] | None = None  # the cascade, once terminal
+        self.cached_cells: tuple[int, ...] | None = None  # legal_cells() until the next placement
         if rules.has_start_card(n):
             self._put(self.centre, rules.START, -1)
 
@@ -90,6 +91,7 @@ class CheeseState(State):
         self.cells[cell] = kind
         self.owners[cell] = seat
         self.frontier.discard(cell)
+        self.cached_cells = None
         for near in rules.neighbours(self.frame)[cell]:
             if self.cells[near] == rules.EMPTY:
                 self.frontier.add(near)
@@ -106,16 +108,25 @@ class CheeseState(State):
             return True
         row, col = divmod(cell, self.frame)
         r0, r1, c0, c1 = self.box
-        return max(r1, row) - min(r0, row) < self.side and max(c1, col) - min(c0, col) < self.side
+        return r1 - self.side < row < r0 + self.side and c1 - self.side < col < c0 + self.side
 
-    def legal_cells(self) -> list[int]:
+    def legal_cells(self) -> tuple[int, ...]:
         """cheese-3: empty, sharing a side with a card, inside some N x N square with all the cards.
 
-        With 3 players the first card goes anywhere; by translation it is the frame's centre.
+        With 3 players the first card goes anywhere; by translation it is the frame's centre.  Cached until the
+        next placement (legality is asked for several times per turn).
         """
-        if self.box is None:
-            return [self.centre]
-        return sorted(cell for cell in self.frontier if self.fits(cell))
+        if self.cached_cells is None:
+            if self.box is None:
+                self.cached_cells = (self.centre,)
+            else:
+                # the box only grows, so a cell that no longer fits never will: drop it from the frontier
+                r0, r1, c0, c1 = self.box
+                low_r, high_r, low_c, high_c = r1 - self.side, r0 + self.side, c1 - self.side, c0 + self.side
+                rows, cols = rules.rows_cols(self.frame)
+                self.frontier = {c for c in self.frontier if low_r < rows[c] < high_r and low_c < cols[c] < high_c}
+                self.cached_cells = tuple(sorted(self.frontier))
+        return self.cached_cells
 
     def why_illegal(self, action: int, player: int) -> str:
         """A human reason for an illegal placement (for error messages)."""
@@ -130,7 +141,7 @@ class CheeseState(State):
             return f"{name} is taken"
         if self.box is None:
             return f"the first card goes on the centre, {notation.cell_name(self.centre, self.frame)}"
-        if cell not in self.frontier:
+        if all(self.cells[near] == rules.EMPTY for near in rules.neighbours(self.frame)[cell]):
             return f"{name} shares no side with a card"
         return f"a card on {name} would not fit in a {self.side}x{self.side} square with the others"
 
@@ -162,9 +173,7 @@ class CheeseState(State):
         kind, cell = divmod(action, size)
         if not self.hands[player][kind]:
             return False
-        if self.box is None:
-            return cell == self.centre
-        return cell in self.frontier and self.fits(cell)
+        return cell in self.legal_cells()
 
     def _illegal_message(self, action: int, player: int) -> str:
         return f"cheese: illegal placement for seat {player}: {self.why_illegal(action, player)}"
@@ -276,4 +285,5 @@ class CheeseState(State):
         twin.frontier = set(self.frontier)
         twin.box = self.box
         twin.removed = self.removed  # computed once at the end, never mutated
+        twin.cached_cells = self.cached_cells  # a tuple, never mutated
         return twin

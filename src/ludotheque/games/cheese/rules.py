@@ -68,6 +68,13 @@ def neighbours(frame: int) -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
+@cache
+def rows_cols(frame: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Row and column of each cell of a frame x frame board."""
+    cells = range(frame * frame)
+    return tuple(c // frame for c in cells), tuple(c % frame for c in cells)
+
+
 def cascade(cells: list[int], frame: int) -> tuple[list[int], list[int], list[int]]:
     """cheese-5: the cats, mice and cheeses removed, in this order, each step all at once.
 

@@ -39,7 +39,7 @@ def table_view(state: CheeseState, player: int | None) -> dict[str, Any]:
         "frame": state.frame,
         "start": state.centre if rules.has_start_card(n) else None,
         "placed": [[cell, kind, seat] for cell, kind, seat in state.order],
-        "legal_cells": [] if state.is_terminal() else state.legal_cells(),
+        "legal_cells": [] if state.is_terminal() else list(state.legal_cells()),
         "turn": None if state.is_terminal() else state.turn,
         "drawing": state.to_draw[0] if state.to_draw else None,
         "placed_count": list(state.placed),
