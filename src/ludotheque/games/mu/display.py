@@ -1,0 +1,108 @@
+"""Terminal rendering of a Mü view with Rich: scores and roles, the cards laid on the table, the trick."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+STYLES = {"R": "bold red", "Y": "bold yellow", "G": "bold green", "B": "bold blue", "K": "bold white on grey23"}
+
+
+def card_text(name: str, star: bool = False) -> Text:
+    return Text(name + ("*" if star else ""), style=STYLES.get(name[0], ""))
+
+
+def cards_text(names: list[str]) -> Text:
+    out = Text()
+    for index, name in enumerate(names):
+        if index:
+            out.append(" ")
+        out.append_text(card_text(name))
+    return out or Text("-", style="dim")
+
+
+def _trick_text(cards: list[list[Any]]) -> Text:
+    out = Text()
+    for index, (seat, name, table) in enumerate(cards):
+        if index:
+            out.append("  ")
+        out.append(f"{seat}:")
+        out.append_text(card_text(name, table))
+    return out
+
+
+def _roles(table: dict[str, Any], seat: int) -> str:
+    roles = []
+    if table["dealer"] == seat:
+        roles.append("dealer")
+    if table["chief"] == seat:
+        roles.append("CHIEF")
+    if table["vice"] == seat:
+        roles.append("vice")
+    if table["partner"] == seat:
+        roles.append("partner")
+    return " ".join(roles)
+
+
+def render(view: dict[str, Any]) -> Group:
+    table = view["table"]
+    n = view["players"]
+    me = view["seat"]
+    parts: list[Any] = []
+    title = f"Mü - hand {table['hand_number']} - {table['phase'].replace('_', ' ')} - match to {table['target']}"
+    parts.append(Text(title, style="bold"))
+    if table["removed"]:
+        parts.append(Text("Colours out of play: " + " ".join(table["removed"]), style="dim"))
+    seats = Table(show_lines=False)
+    for column, justify in (("seat", "left"), ("score", "right"), ("role", "left"), ("bid", "right"),
+                            ("in hand", "right"), ("on the table (laid)", "left"), ("won", "right")):
+        seats.add_column(column, justify=justify)  # type: ignore[arg-type]
+    for seat in range(n):
+        name = f"{seat}" + (" (you)" if me == seat else "") + (" <" if seat in view["to_act"] else "")
+        seats.add_row(
+            name,
+            str(table["scores"][seat]),
+            _roles(table, seat),
+            str(table["bids"][seat]),
+            str(table["hand_sizes"][seat]),
+            cards_text(table["laid"][seat]),
+            str(table["won"][seat]),
+        )
+    parts.append(seats)
+    if table["phase"] == "auction":
+        top = max(table["bids"])
+        parts.append(Text(f"Auction: highest bid {top}; this turn may reach {table['turn_limit']} "
+                          f"(laid this turn: {table['turn_laid']})", style="yellow"))
+        recent = table["auction"][-2 * n:]
+        if recent:
+            parts.append(Text("Recent: " + ", ".join(f"{s}:{m}" for s, m in recent), style="dim"))
+    if table["chief"] is not None:
+        line = f"Chief {table['chief']} bid {table['bids'][table['chief']]} (team needs {table['contract']})"
+        if table["vice"] is not None:
+            line += f" - vice {table['vice']}"
+        if table["vice_trump"] is not None:
+            line += f" - vice's trump {table['vice_trump']}"
+        if table["chief_trump"] is not None:
+            line += f" - chief's trump {table['chief_trump']}"
+        if table["partner"] is not None:
+            line += f" - partner {table['partner']}"
+        parts.append(Text(line, style="yellow"))
+    if table["trick"]:
+        parts.append(Text("Trick: ").append_text(_trick_text(table["trick"])))
+    if table["tricks"]:
+        last = table["tricks"][-1]
+        parts.append(Text("Last trick: ", style="dim").append_text(_trick_text(last["cards"]))
+                     .append(f"  -> seat {last['winner']}", style="dim"))
+    if table["hands"]:
+        done = table["hands"][-1]
+        parts.append(Text(f"Hand {done['hand']}: {done['result']}, deltas "
+                          + " ".join(f"{d:+d}" for d in done["deltas"]), style="dim"))
+    if "hand" in table:
+        parts.append(Text("Your hand: ", style="bold cyan").append_text(cards_text(table["hand"])))
+    if view["terminal"]:
+        winners = ", ".join(str(w) for w in view["winners"])
+        parts.append(Text(f"Match over: winner(s) {winners}", style="bold green"))
+    return Group(*parts)

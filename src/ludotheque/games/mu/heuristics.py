@@ -1,0 +1,215 @@
+"""A Mü baseline that reads only its seat's view.
+
+Auction: estimate the triangles the hand can take with its best trump (a long colour, high cards), bid the
+largest contract that estimate covers, and never end a turn tied at the top (an égalité costs the last layer
+10 per card, mu-3).  It lays a card of its intended trump first (a trump can only be named among laid cards,
+mu-5), then its weakest cards.  Trumps: the choice it holds most of.  Partner: the highest other bidder.
+Tricks: lead a master card or a trump when on the chief's team, else a cheap card; follow by winning with
+the cheapest winning card when the trick is worth it, else by dumping the cheapest card; feed points to a
+partner who is winning.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ludotheque.games.mu import notation as nt
+from ludotheque.games.mu import rules
+from ludotheque.games.mu.rules import COLOURS, KINDS, NO_TRUMP
+
+
+def _kind(name: str) -> int:
+    return COLOURS.index(name[0]) * 10 + int(name[1])
+
+
+def _trump_code(name: str | None) -> int:
+    if name is None or name == "none":
+        return NO_TRUMP
+    if name in COLOURS:
+        return COLOURS.index(name)
+    return 10 + int(name)
+
+
+def _trump_value(trump: int, held: list[int]) -> float:
+    """How much a seat holding ``held`` (kinds) gains from ``trump``: its trump cards, the high ones more."""
+    value = 0.0
+    for kind in held:
+        if rules.in_trump(kind, trump):
+            value += 1.0 + (kind % 10) / 9.0 if rules.is_colour_trump(trump) else 1.4
+    return value
+
+
+class MuHeuristicBot:
+    name = "heuristic"
+
+    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
+        table = view["table"]
+        phase = table["phase"]
+        if phase == "auction":
+            action = self._bid(view, legal_actions)
+        elif phase in ("vice_trump", "chief_trump"):
+            action = self._trump(view, legal_actions)
+        elif phase == "partner":
+            action = self._partner(view, legal_actions)
+        else:
+            action = self._play(view, legal_actions)
+        return action if action in legal_actions else rng.choice(legal_actions)
+
+    # -- auction ----------------------------------------------------------------------------------
+
+    def _held(self, view: dict[str, Any]) -> list[int]:
+        table = view["table"]
+        return [_kind(c) for c in table["hand"]] + [_kind(c) for c in table["laid"][view["seat"]]]
+
+    def _best_trump(self, held: list[int]) -> int:
+        options = sorted({k // 10 for k in held}) + sorted({10 + k % 10 for k in held})
+        return max(options, key=lambda t: _trump_value(t, held))
+
+    def _desired_bid(self, view: dict[str, Any], held: list[int]) -> int:
+        n = view["players"]
+        trump = self._best_trump(held)
+        per_seat = len(held)
+        trumps = sum(1 for k in held if rules.in_trump(k, trump))
+        total_trumps = 12 if rules.is_colour_trump(trump) else (4 if n == 3 else 6) if trump % 10 in (1, 7) else (
+            3 if n == 3 else 5)
+        # tricks: trumps beyond a fair share of the trumps, plus 9s and 8s of other colours
+        share = (total_trumps - trumps) / max(1, n - 1)
+        tricks = max(0.0, trumps - share) + 0.5 * trumps
+        tricks += sum(0.7 if k % 10 == 9 else 0.3 if k % 10 == 8 else 0 for k in held if not rules.in_trump(k, trump))
+        tricks = min(tricks, float(per_seat))
+        deck = 36 if n == 3 else 60
+        mine = tricks * deck / per_seat / n
+        team = mine + (deck / n if n >= 4 else 0)
+        bid = 0
+        while bid < per_seat and rules.contract(n, bid + 1) <= team - 2:
+            bid += 1
+        return bid
+
+    def _bid(self, view: dict[str, Any], legal: list[int]) -> int:
+        table = view["table"]
+        me = view["seat"]
+        bids = table["bids"]
+        held = self._held(view)
+        others = max(b for s, b in enumerate(bids) if s != me)
+        goal = min(self._desired_bid(view, held), table["turn_limit"])
+        if others > goal and self._hot(view):
+            goal = table["turn_limit"]  # a bidding war heading for an égalité: lead it, never close it
+        hand = [_kind(c) for c in table["hand"]]
+        goal = min(goal, bids[me] + len(hand))
+        if goal == others and self._active_rivals(view) < 2:
+            goal -= 1  # do not end the turn tied at the top unless others are likely to lay after us
+        stop = nt.PASS if nt.PASS in legal else nt.DONE
+        if bids[me] >= goal or not hand:
+            return stop
+        trump = self._best_trump(held)
+        laid = [_kind(c) for c in table["laid"][me]]
+        if not any(rules.in_trump(k, trump) for k in laid) and any(rules.in_trump(k, trump) for k in hand):
+            candidates = [k for k in hand if rules.in_trump(k, trump)]  # so that this trump can be named
+        else:
+            candidates = [k for k in hand if not rules.in_trump(k, trump)] or hand
+        kind = min(candidates, key=lambda k: (rules.triangles(k), k % 10))
+        return nt.FROM_HAND + kind
+
+    def _active_rivals(self, view: dict[str, Any]) -> int:
+        """Rivals that still hold cards and laid in their last turn: likely to lay again."""
+        table = view["table"]
+        last_move: dict[int, str] = {}
+        for seat, move in table["auction"]:
+            if move != "done":
+                last_move[seat] = move
+        return sum(
+            1
+            for seat in range(view["players"])
+            if seat != view["seat"] and table["hand_sizes"][seat] > 0 and last_move.get(seat, "pass") != "pass"
+        )
+
+    def _hot(self, view: dict[str, Any]) -> bool:
+        """Every other seat keeps laying (no pass in its last turn) and is within one card of the top: the
+        auction is likely to end in an égalité (mu-3), which pays the tied seats unless they laid last."""
+        table = view["table"]
+        me, n = view["seat"], view["players"]
+        last_move: dict[int, str] = {}
+        for seat, move in table["auction"]:
+            if move != "done":
+                last_move[seat] = move
+        top = max(table["bids"])
+        rivals = [s for s in range(n) if s != me]
+        close = [s for s in rivals if last_move.get(s, "pass") != "pass" and table["bids"][s] >= top - 1]
+        return len(close) >= 1
+
+    def _trump(self, view: dict[str, Any], legal: list[int]) -> int:
+        held = self._held(view)
+        best, best_value = legal[0], -1.0
+        for action in legal:
+            if action == nt.NO_TRUMP_ACTION:
+                continue
+            trump = action - nt.TRUMP_COLOUR if action < nt.TRUMP_NUMBER else 10 + action - nt.TRUMP_NUMBER
+            value = _trump_value(trump, held)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _partner(self, view: dict[str, Any], legal: list[int]) -> int:
+        table = view["table"]
+
+        def key(action: int) -> tuple[int, int]:
+            seat = action - nt.PARTNER
+            laid = [_kind(c) % 10 for c in table["laid"][seat]]
+            return table["bids"][seat], max(laid, default=-1)
+
+        return max(legal, key=key)
+
+    # -- tricks -----------------------------------------------------------------------------------
+
+    def _play(self, view: dict[str, Any], legal: list[int]) -> int:
+        table = view["table"]
+        me = view["seat"]
+        n = view["players"]
+        chief_t, vice_t = _trump_code(table["chief_trump"]), _trump_code(table["vice_trump"])
+        team = {table["chief"], table["partner"]} - {None}
+        ally = team - {me} if me in team else set()
+        trick = table["trick"]
+        cards = [(a, a % KINDS) for a in legal]
+
+        def cheap(item: tuple[int, int]) -> tuple[int, int, int]:
+            kind = item[1]
+            trump = rules.category(kind, chief_t, vice_t) == rules.TRUMP_CATEGORY
+            return rules.triangles(kind), int(trump), kind % 10
+
+        if not trick:
+            return self._lead(view, cards, chief_t, vice_t, me in team, cheap)
+        kinds = [_kind(name) for _, name, _ in trick]
+        led = rules.category(kinds[0], chief_t, vice_t)
+        win_index = rules.trick_winner(kinds, chief_t, vice_t)
+        best_key = rules.strength(kinds[win_index], chief_t, vice_t, led)
+        winner = trick[win_index][0]
+        points = sum(rules.triangles(k) for k in kinds)
+        last = len(trick) == n - 1
+        winning = [c for c in cards if rules.strength(c[1], chief_t, vice_t, led) > best_key]
+        if winner in ally:
+            losing = [c for c in cards if c not in winning] or cards
+            if last or best_key >= 200:
+                return max(losing, key=lambda c: (rules.triangles(c[1]), -(c[1] % 10)))[0]
+            return min(losing, key=cheap)[0]
+        if winning and (last or points + max(rules.triangles(c[1]) for c in winning) >= 2):
+            return min(winning, key=lambda c: (rules.strength(c[1], chief_t, vice_t, led), cheap(c)))[0]
+        return min(cards, key=cheap)[0]
+
+    def _lead(self, view: dict[str, Any], cards: list[tuple[int, int]], chief_t: int, vice_t: int,
+              on_team: bool, cheap: Any) -> int:
+        table = view["table"]
+        played = [_kind(name) for trick in table["tricks"] for _, name, _ in trick["cards"]]
+        mine = {kind for _, kind in cards}
+        trumps = [c for c in cards if rules.category(c[1], chief_t, vice_t) == rules.TRUMP_CATEGORY]
+        if trumps and on_team:
+            return max(trumps, key=lambda c: rules.strength(c[1], chief_t, vice_t, 5))[0]
+        for action, kind in sorted(cards, key=lambda c: -(c[1] % 10)):
+            if rules.category(kind, chief_t, vice_t) == rules.TRUMP_CATEGORY:
+                continue
+            higher = [k for k in range(kind + 1, kind // 10 * 10 + 10)
+                      if rules.category(k, chief_t, vice_t) == kind // 10]
+            counts = rules.full_deck()
+            if all(played.count(k) >= counts[k] or k in mine for k in higher):
+                return action  # a master card of its colour
+        return int(min(cards, key=cheap)[0])
