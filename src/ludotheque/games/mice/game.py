@@ -1,0 +1,476 @@
+"""MICE to meet you as a ludotheque game (seed 003, DECISIONS mice-1..8), multiplayer and solo.
+
+A turn is split into steps (docs/games/mice.md has the full picture):
+
+``roll``    chance rolls the active seat's dice one by one, reds first (mice-2: the face-up dice cards say which);
+``select``  the active seat picks the yellow dice it adds to its red ones (``use R+Y2``) or fails (``fail``);
+``adjust``  whoever uses dice pays nuts for ±1 changes (``Y1-1``), then cages or flips the card of the sum;
+``fail``    after a failed roll: take back the cage top / turn a dice card face up (solo: flip a dice card);
+``pay``     each passive seat in turn (solo: the player, for a second card) passes or pays to use what is left.
+
+Steps where the rules leave nobody a choice are applied at once and logged: a roll whose sums can reach no card
+is a failure; a seat that cannot use (or pay for) the remaining dice passes; a failed roll with nothing to take
+back or turn up has no consequence.  Every step a seat takes spends a nut or ends its part of the turn, so a turn
+always ends.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, OptionError, OptionSpec, State
+from ludotheque.games.mice import notation, rules, view
+from ludotheque.games.mice.notation import (
+    ADJUST,
+    CAGE,
+    FAIL,
+    FLIP,
+    PASS,
+    PAY,
+    TAKE_BACK,
+    UNFLIP,
+    USE,
+)
+
+ROLL, SELECT, ADJUSTING, FAILED, PAYING, OVER = "roll", "select", "adjust", "fail", "pay", "over"
+RED_MASK = 0b00011
+YELLOW_MASK = 0b11100
+
+
+class MiceGame(Game):
+    id = "mice"
+    name = "MICE to meet you"
+    min_players = 1
+    max_players = 5
+    option_specs = (
+        OptionSpec(
+            "level",
+            "normal",
+            "mice-8, solo only: normal = 3 nuts in hand; advanced = 2 nuts and 1 in the middle; "
+            "hardest = no nut and 3 in the middle",
+            choices=rules.LEVELS,
+        ),
+    )
+
+    def _check_options(self) -> None:
+        if self.players > 1 and self.options["level"] != "normal":
+            raise OptionError(f"mice: option 'level' is for the solo game (1 player), not {self.players} players")
+
+    @property
+    def solo(self) -> bool:
+        return self.players == 1
+
+    def num_distinct_actions(self) -> int:
+        return notation.NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return notation.NUM_CHANCE
+
+    def new_initial_state(self) -> MiceState:
+        return MiceState(self)
+
+    def heuristic_bot(self) -> Bot:
+        from ludotheque.games.mice.heuristics import MiceHeuristicBot
+
+        return MiceHeuristicBot()
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return view.observation_shape(self.players)
+
+    def encode_view(self, table_view: dict[str, Any]) -> NDArray[np.float32]:
+        return view.encode(table_view)
+
+    def render(self, view: dict[str, Any]) -> Any:
+        from ludotheque.games.mice.display import render
+
+        return render(view)
+
+
+class MiceState(State):
+    game: MiceGame
+
+    def __init__(self, game: MiceGame) -> None:
+        super().__init__(game)
+        n = game.players
+        self.solo = game.solo
+        self.hands: list[int] = [rules.FULL_HAND] * n
+        self.cages: list[list[int]] = [[] for _ in range(n)]  # open piles, top card last
+        self.face_up: list[int] = [rules.ALL_FACE_UP] * n
+        if self.solo:  # mice-8: the "supply" is the middle of the table
+            own, middle = rules.SOLO_NUTS[str(game.options["level"])]
+            self.nuts: list[int] = [own]
+            self.supply = middle
+        else:  # mice-3
+            self.nuts = [0] * n
+            self.supply = rules.NUTS_PER_PLAYER * n
+        self.active = 0  # all-2: seat 0 starts
+        self.turn = 0
+        self.phase = ROLL
+        self.actor = 0  # the seat deciding now (outside ROLL and OVER)
+        self.dice: list[int] = [0] * 5  # slot values this turn (0: not rolled)
+        self.rolled: tuple[int, ...] = ()
+        self.roll_index = 0
+        self.used = 0  # slot mask used by the seat in ADJUSTING
+        self.active_used = 0  # slot mask the active seat used (0 after a failure)
+        self.pool = 0  # slot mask left to the passive seats (solo: to a second card)
+        self.failed = False
+        self.second = False  # solo: the player paid for a second card this turn
+        self.queue: list[int] = []  # passive seats still to be asked this turn
+        self.this_turn: list[str] = []
+        self.last_turn: list[str] = []
+        self._legal: list[int] | None = None  # the acting seat's legal actions, cached until the next action
+        self._start_turn()
+
+    # -- turn flow ----------------------------------------------------------------------------------
+
+    def _start_turn(self) -> None:
+        if self.this_turn:
+            self.last_turn = self.this_turn
+        self.this_turn = []
+        self.turn += 1
+        self.dice = [0] * 5
+        self.rolled = rules.slots_rolled(self.face_up[self.active])
+        self.roll_index = 0
+        self.used = self.active_used = self.pool = 0
+        self.failed = self.second = False
+        self.queue = []
+        self.phase = ROLL
+        self.actor = self.active
+
+    def _end(self) -> None:
+        self.phase = OVER
+        self.queue = []
+        if self.solo:
+            self.this_turn.append(f"game over: {rules.RATINGS[self._solo_rank()]}")
+        else:
+            names = ", ".join(str(s) for s in rules.final_winners(self.hands, self.face_up, self.nuts))
+            self.this_turn.append(f"game over: seat(s) {names} win")
+
+    def _next_turn(self) -> None:
+        self.active = (self.active + 1) % self.game.players
+        self._start_turn()
+
+    def _targets(self, seat: int) -> int:
+        """Sums that would cage a mouse card or (multiplayer) flip a dice card of ``seat``."""
+        return rules.target_mask(self.hands[seat], self.face_up[seat], not self.solo)
+
+    def _values(self, mask: int) -> list[int]:
+        return [self.dice[s] for s in range(5) if mask >> s & 1]
+
+    def _red_mask(self) -> int:
+        return sum(1 << s for s in self.rolled if s < 2)
+
+    def _yellow_count(self) -> int:
+        return sum(1 for s in self.rolled if s >= 2)
+
+    def _can_use(self, yellow: int) -> bool:
+        values = self._values(self._red_mask() | yellow << 2)
+        return rules.reachable(values, self.nuts[self.active], self._targets(self.active))
+
+    def _enter_select(self) -> None:
+        self.phase = SELECT
+        self.actor = self.active
+        if not any(self._can_use(m) for m in range(1 << self._yellow_count())):
+            self.this_turn.append(f"seat {self.active} fails: no sum reaches a card")
+            self._fail()
+
+    def _fail(self) -> None:
+        """mice-5 (solo: mice-8): the roll is not used."""
+        self.failed = True
+        self.active_used = 0
+        seat = self.active
+        if self.solo:
+            self.phase = FAILED  # a face-up dice card is always left while the game goes on
+            return
+        self.pool = sum(1 << s for s in self.rolled)  # the passive seats may use all dice
+        if self.cages[seat] or self.face_up[seat] != rules.ALL_FACE_UP:
+            self.phase = FAILED
+            return
+        self.this_turn.append(f"seat {seat} has nothing to take back or turn up")
+        self._start_passives()
+
+    def _pay_nuts_left(self, seat: int) -> int | None:
+        """Nuts ``seat`` keeps for changes after paying to use the pool, or None if it cannot pay."""
+        if self.solo:
+            return self.nuts[seat] - 1 if self.nuts[seat] > 0 else None
+        if self.supply > 0:
+            return self.nuts[seat]
+        return self.nuts[seat] - 1 if self.nuts[seat] > 0 else None
+
+    def _can_pay(self, seat: int) -> bool:
+        left = self._pay_nuts_left(seat)
+        return left is not None and rules.reachable(self._values(self.pool), left, self._targets(seat))
+
+    def _start_passives(self) -> None:
+        n = self.game.players
+        self.queue = [(self.active + k) % n for k in range(1, n)] if self.pool else []
+        self._next_passive()
+
+    def _next_passive(self) -> None:
+        while self.queue:
+            seat = self.queue.pop(0)
+            if self._can_pay(seat):
+                self.phase = PAYING
+                self.actor = seat
+                return
+        self._next_turn()
+
+    def _after_use(self, seat: int) -> None:
+        if self.solo:
+            if self.hands[0] == 0:
+                self._end()
+            elif not self.second:
+                self.pool = YELLOW_MASK & ~self.used & sum(1 << s for s in self.rolled)
+                if self.pool and self._can_pay(0):
+                    self.phase = PAYING
+                    self.actor = 0
+                else:
+                    self._solo_close()
+            else:
+                self.pool = 0  # the second card used every remaining yellow die
+                self._solo_close()
+            return
+        if seat == self.active:
+            self.pool = YELLOW_MASK & ~self.used & sum(1 << s for s in self.rolled)
+            self._start_passives()
+        else:
+            self._next_passive()
+
+    def _solo_close(self) -> None:
+        """mice-8: a nut from the middle when the roll caged a card and the yellow dice left unused sum to 15+."""
+        if sum(self._values(self.pool)) >= 15 and self.supply > 0:
+            self.supply -= 1
+            self.nuts[0] += 1
+            self.this_turn.append("seat 0 takes a nut from the middle (unused yellow dice sum to 15 or more)")
+        self._next_turn()
+
+    def _solo_rank(self) -> int:
+        return rules.solo_rank(self.hands[0], self.face_up[0])
+
+    # -- protocol -----------------------------------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        return self.phase == ROLL
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(face, 1.0 / 6.0) for face in range(6)]
+
+    def _current_players(self) -> list[int]:
+        return [self.actor]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self._legal is None:
+            self._legal = self._compute_legal(self.actor)
+        return list(self._legal) if player == self.actor else []
+
+    def _is_legal(self, action: int, player: int) -> bool:
+        return action in self._legal_actions(player)
+
+    def _compute_legal(self, player: int) -> list[int]:
+        phase = self.phase
+        if phase == SELECT:
+            return [USE + m for m in range(1 << self._yellow_count()) if self._can_use(m)] + [FAIL]
+        if phase == ADJUSTING:
+            return self._adjust_actions(player)
+        if phase == PAYING:
+            return [PASS, PAY]  # PAYING is entered only when paying is possible
+        if phase == FAILED:
+            face_up = self.face_up[player]
+            if self.solo:
+                return [FLIP + i for i, v in enumerate(rules.DICE_CARDS) if rules.can_flip(face_up, v)]
+            actions = [TAKE_BACK] if self.cages[player] else []
+            return actions + [notation.UNFLIP + i for i in range(4) if not face_up >> i & 1]
+        return []
+
+    def _adjust_actions(self, seat: int) -> list[int]:
+        values = self._values(self.used)
+        targets = self._targets(seat)
+        actions: list[int] = []
+        nuts = self.nuts[seat]
+        if nuts > 0:
+            for slot in range(5):
+                if not self.used >> slot & 1:
+                    continue
+                value = self.dice[slot]
+                for down, new in ((0, value + 1), (1, value - 1)):
+                    if not 1 <= new <= 6:
+                        continue
+                    changed = [*values]
+                    changed[[s for s in range(5) if self.used >> s & 1].index(slot)] = new
+                    if rules.reachable(changed, nuts - 1, targets):
+                        actions.append(ADJUST + slot * 2 + down)
+        total = sum(values)
+        if 1 <= total <= 18 and self.hands[seat] >> total & 1:
+            actions.append(CAGE + total - 1)
+        if not self.solo and total in rules.DICE_CARD_INDEX and rules.can_flip(self.face_up[seat], total):
+            actions.append(FLIP + rules.DICE_CARD_INDEX[total])
+        return actions
+
+    def _apply(self, action: int, player: int | None) -> None:
+        self._legal = None
+        if player is None:
+            slot = self.rolled[self.roll_index]
+            self.dice[slot] = action + 1
+            self.roll_index += 1
+            die = notation.format_chance(action, "R" if slot < 2 else "Y")
+            if self.roll_index == 1:
+                self.this_turn.append(f"seat {self.active} rolls {die}")
+            else:  # one log line for the whole roll
+                self.this_turn[-1] += f" {die}"
+            if self.roll_index == len(self.rolled):
+                self._enter_select()
+            return
+        self.this_turn.append(f"seat {player}: {notation.format_action(action, self._top(player))}")
+        if action < FAIL:
+            self.used = self.active_used = self._red_mask() | (action - USE) << 2
+            self.phase = ADJUSTING
+        elif action == FAIL:
+            self._fail()
+        elif action < CAGE:
+            slot, down = divmod(action - ADJUST, 2)
+            self.dice[slot] += -1 if down else 1
+            self.nuts[player] -= 1
+            self.supply += 1
+        elif action < FLIP:
+            card = action - CAGE + 1
+            self.hands[player] &= ~(1 << card)
+            self.cages[player].append(card)
+            self._after_use(player)
+        elif action < TAKE_BACK:
+            self._flip(player, action - FLIP)
+        elif action == TAKE_BACK:
+            card = self.cages[player].pop()
+            self.hands[player] |= 1 << card
+            self._start_passives()
+        elif action < PASS:
+            self.face_up[player] |= 1 << (action - UNFLIP)
+            self._start_passives()
+        elif action == PASS:
+            if self.solo:
+                self._solo_close()
+            else:
+                self._next_passive()
+        else:
+            self._pay(player)
+
+    def _flip(self, seat: int, index: int) -> None:
+        self.face_up[seat] &= ~(1 << index)
+        if self.solo:  # mice-8: only a failed roll flips; all four face down ends the game
+            if self.face_up[0] == 0:
+                self._end()
+            else:
+                self._next_turn()
+        elif rules.DICE_CARDS[index] == 6:  # mice-7: the last dice card ends the game at once
+            self._end()
+        else:
+            self._after_use(seat)
+
+    def _pay(self, seat: int) -> None:
+        if self.solo:  # mice-8: a nut to the middle buys a second card with the remaining yellow dice
+            self.nuts[0] -= 1
+            self.supply += 1
+            self.second = True
+        else:  # mice-6: the active seat gets a nut, from the supply while it has one
+            if self.supply > 0:
+                self.supply -= 1
+                source = "the supply"
+            else:
+                self.nuts[seat] -= 1
+                source = f"seat {seat}"
+            self.nuts[self.active] += 1
+            self.this_turn.append(f"seat {self.active} receives a nut from {source}")
+        self.used = self.pool
+        self.phase = ADJUSTING
+        self.actor = seat
+
+    def _top(self, seat: int) -> int | None:
+        cage = self.cages[seat]
+        return cage[-1] if cage else None
+
+    def _next_colour(self) -> str:
+        if self.phase == ROLL and self.roll_index < len(self.rolled):
+            return "R" if self.rolled[self.roll_index] < 2 else "Y"
+        return "R"
+
+    def _action_to_string(self, action: int, actor: Actor) -> str:
+        if actor == CHANCE:
+            if not 0 <= action < notation.NUM_CHANCE:
+                raise ValueError(f"mice: {action} is not a die face (0..5)")
+            return notation.format_chance(action, self._next_colour())
+        return notation.format_action(action, self._top(int(actor)))
+
+    def string_to_action(self, text: str, player: Actor | None = None) -> int:
+        actor = self._notation_actor(player)
+        if actor == CHANCE:
+            colour, action = notation.parse_chance(text)
+            if self.is_chance_node() and not self.is_terminal() and colour == self._next_colour():
+                return action
+            if self.is_chance_node() and not self.is_terminal():
+                raise NotationError(f"mice: the next die is {'red' if self._next_colour() == 'R' else 'yellow'}, "
+                                    f"so write {self._next_colour()}1..{self._next_colour()}6, not {text!r}")
+            raise NotationError(f"mice: no die is being rolled now, so {text!r} is not legal")
+        action, card = notation.parse_action(text)
+        seat = int(actor)
+        if action in self.legal_actions(seat) and (card is None or card == self._top(seat)):
+            return action
+        return super().string_to_action(text, actor)  # raises a NotationError listing the legal moves
+
+    def returns(self) -> list[float]:
+        """Multiplayer: minus the hand total (mice-7, higher is better).  Solo: the rating, 6 (Génial !) .. 0."""
+        if self.solo:
+            return [float(len(rules.RATINGS) - 1 - self._solo_rank())]
+        return [float(-rules.hand_total(h)) for h in self.hands]
+
+    def winners(self) -> list[int]:
+        if not self.is_terminal():
+            return []
+        if self.solo:
+            return [0] if self._solo_rank() <= rules.SOLO_WIN_RANK else []
+        return rules.final_winners(self.hands, self.face_up, self.nuts)
+
+    def rating(self) -> str | None:
+        """The solo result's text (seed's table) once the solo game is over."""
+        return rules.RATINGS[self._solo_rank()] if self.solo and self.is_terminal() else None
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        return view.table_view(self, player)
+
+    def resample(self, player: int, rng: random.Random) -> MiceState:
+        """Everything is public (mice-1) and dice not yet rolled are chance, not state: an exact copy."""
+        self._check_seat(player)
+        return self.clone()
+
+    def clone(self) -> MiceState:
+        twin = MiceState.__new__(MiceState)
+        twin.game = self.game
+        twin._history = list(self._history)
+        twin.solo = self.solo
+        twin.hands = list(self.hands)
+        twin.cages = [list(c) for c in self.cages]
+        twin.face_up = list(self.face_up)
+        twin.nuts = list(self.nuts)
+        twin.supply = self.supply
+        twin.active = self.active
+        twin.turn = self.turn
+        twin.phase = self.phase
+        twin.actor = self.actor
+        twin.dice = list(self.dice)
+        twin.rolled = self.rolled
+        twin.roll_index = self.roll_index
+        twin.used = self.used
+        twin.active_used = self.active_used
+        twin.pool = self.pool
+        twin.failed = self.failed
+        twin.second = self.second
+        twin.queue = list(self.queue)
+        twin.this_turn = list(self.this_turn)
+        twin.last_turn = list(self.last_turn)
+        twin._legal = self._legal  # never mutated in place: replaced after each action
+        return twin

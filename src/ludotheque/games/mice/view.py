@@ -1,0 +1,127 @@
+"""What a MICE seat may see, and its observation encoding.
+
+Nothing is hidden in MICE (mice-1: every move is public, so every hand is known), so every seat and the
+spectator get the same table; dice not rolled yet are not state at all (chance decides them when rolled).
+This module is still the one place a view is built, so that a hidden part would have one place to go.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ludotheque.games.mice import rules
+
+if TYPE_CHECKING:
+    from ludotheque.games.mice.game import MiceState
+
+PHASES = ("roll", "select", "adjust", "fail", "pay", "over")
+SEAT_WIDTH = 44
+GLOBAL_WIDTH = 1 + 5 * 9 + len(PHASES) + 2
+
+
+def _names(mask: int) -> list[str]:
+    return [rules.SLOT_NAMES[s] for s in range(5) if mask >> s & 1]
+
+
+def table_view(state: MiceState, player: int | None) -> dict[str, Any]:
+    seats = []
+    for seat in range(state.game.players):
+        face_up = state.face_up[seat]
+        red, yellow = rules.dice_counts(face_up)
+        seats.append(
+            {
+                "hand": rules.hand_cards(state.hands[seat]),
+                "hand_total": rules.hand_total(state.hands[seat]),
+                "cage": list(state.cages[seat]),
+                "face_up": [v for i, v in enumerate(rules.DICE_CARDS) if face_up >> i & 1],
+                "face_down": [v for i, v in enumerate(rules.DICE_CARDS) if not face_up >> i & 1],
+                "nuts": state.nuts[seat],
+                "red_dice": red,
+                "yellow_dice": yellow,
+            }
+        )
+    using = state.used if state.phase == "adjust" else 0
+    dice = [
+        {
+            "die": rules.SLOT_NAMES[slot],
+            "value": state.dice[slot] or None,
+            "active_used": bool(state.active_used >> slot & 1),
+            "pool": bool(state.pool >> slot & 1),
+            "using": bool(using >> slot & 1),
+        }
+        for slot in state.rolled
+    ]
+    deciding = state.phase not in ("roll", "over")
+    data: dict[str, Any] = {
+        "solo": state.solo,
+        "turn": state.turn,
+        "active": state.active,
+        "phase": state.phase,
+        "actor": state.actor if deciding else None,
+        "supply": state.supply,
+        "seats": seats,
+        "dice": dice,
+        "using": _names(using),
+        "sum": sum(state.dice[s] for s in range(5) if using >> s & 1) if using else None,
+        "pool": _names(state.pool),
+        "pool_sum": sum(state.dice[s] for s in range(5) if state.pool >> s & 1),
+        "failed": state.failed,
+        "second_card": state.second,
+        "this_turn": list(state.this_turn),
+        "last_turn": list(state.last_turn),
+        "rating": None,
+    }
+    if state.solo and state.phase == "over":
+        data["rating"] = rules.RATINGS[state._solo_rank()]
+    return data
+
+
+def observation_shape(players: int) -> tuple[int, ...]:
+    return (SEAT_WIDTH * players + GLOBAL_WIDTH,)
+
+
+def encode(view: dict[str, Any]) -> NDArray[np.float32]:
+    """Layout (0/1 unless said), documented in docs/games/mice.md.
+
+    Per seat, starting with the observer (seat 0 for a spectator) and going clockwise, 44 values: hand [18],
+    cage top card one-hot [18], cage size / 18 [1], dice cards 6, 9, 12, 15 face up [4], nuts / 15 [1],
+    is the active seat [1], is the deciding seat [1].  Then: supply (solo: middle) / 15 [1]; per dice slot
+    R1, R2, Y1, Y2, Y3, 9 values: face one-hot [6] (zero if not rolled), used by the active seat, in the pool
+    left to the others, being used now; phase one-hot (roll, select, adjust, fail, pay, over) [6]; the roll
+    failed [1]; solo second card paid [1].
+    """
+    table = view["table"]
+    n = view["players"]
+    out = np.zeros(observation_shape(n), dtype=np.float32)
+    first = view["seat"] or 0
+    for offset in range(n):
+        seat = (first + offset) % n
+        info = table["seats"][seat]
+        base = offset * SEAT_WIDTH
+        for card in info["hand"]:
+            out[base + card - 1] = 1
+        if info["cage"]:
+            out[base + 18 + info["cage"][-1] - 1] = 1
+        out[base + 36] = len(info["cage"]) / 18.0
+        for value in info["face_up"]:
+            out[base + 37 + rules.DICE_CARD_INDEX[value]] = 1
+        out[base + 41] = info["nuts"] / 15.0
+        out[base + 42] = float(table["active"] == seat)
+        out[base + 43] = float(table["actor"] == seat)
+    base = n * SEAT_WIDTH
+    out[base] = table["supply"] / 15.0
+    for die in table["dice"]:
+        at = base + 1 + rules.SLOT_NAMES.index(die["die"]) * 9
+        if die["value"]:
+            out[at + die["value"] - 1] = 1
+        out[at + 6] = float(die["active_used"])
+        out[at + 7] = float(die["pool"])
+        out[at + 8] = float(die["using"])
+    at = base + 1 + 45
+    out[at + PHASES.index(table["phase"])] = 1
+    out[at + len(PHASES)] = float(table["failed"])
+    out[at + len(PHASES) + 1] = float(table["second_card"])
+    return out
