@@ -1,0 +1,174 @@
+"""Safarü rules that do not depend on the state's layout (DECISIONS safaru-1..7, mu-1).
+
+Cards are handled by *kind* (colour, number): the two red 7s are interchangeable, so a hand, the table, the
+pile and each catch pile are count vectors over the 50 kinds.  Kind ``k`` is colour ``k // 10`` and number
+``k % 10``.  A chance deal draws a kind with probability (copies left in the pile) / (cards in the pile), which
+is exactly "the next card, uniform over the cards left" (DECISIONS all-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+# mu-1: five colours, each 0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9 (60 cards).  Letters used by the notation.
+COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "black")
+LETTERS: tuple[str, ...] = ("R", "Y", "G", "B", "K")
+YELLOW = 1  # safaru-1: hedgehogs
+BLUE = 3  # safaru-1: unicorns
+NUMBERS_PER_COLOUR: tuple[int, ...] = (0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9)
+KINDS = 50
+COPIES: tuple[int, ...] = tuple(NUMBERS_PER_COLOUR.count(k % 10) for k in range(KINDS))
+DECK_SIZE = sum(COPIES)  # 60
+# mu-1 triangles by number
+TRIANGLES: tuple[int, ...] = (1, 0, 1, 1, 1, 1, 2, 2, 1, 0)
+
+HAND_SIZE = 4  # safaru-2 and safaru-5
+TABLE_DEAL = 4
+TABLE = -1  # deal destination: the table
+
+# methods of safaru-3
+ADD, SEVENTEEN, PAIR = 0, 1, 2
+METHOD_NAMES: tuple[str, ...] = ("add", "17", "pair")
+
+# scoring (safaru-6, safaru-7)
+UNICORN_BONUS = 24
+HEDGEHOG_MALUS = -12
+BABY_MALUS = -5
+REVERSE_MOST_CARDS = 24
+REVERSE_HEDGEHOGS = 18
+
+MAX_GAMES = 100  # safety net for a target match (never reached in practice; see docs)
+
+
+def colour(kind: int) -> int:
+    return kind // 10
+
+
+def number(kind: int) -> int:
+    return kind % 10
+
+
+def card_name(kind: int) -> str:
+    return f"{LETTERS[kind // 10]}{kind % 10}"
+
+
+def kinds_of(counts: Sequence[int]) -> list[int]:
+    """The kinds in a count vector, one entry per copy, in kind order."""
+    return [k for k in range(KINDS) for _ in range(counts[k])]
+
+
+def names(counts: Sequence[int]) -> list[str]:
+    return [card_name(k) for k in kinds_of(counts)]
+
+
+def numbers_available(counts: Sequence[int]) -> list[int]:
+    """How many cards of each number 0..9 a count vector holds."""
+    return [sum(counts[v::10]) for v in range(10)]
+
+
+def method_target(method: int, played: int) -> tuple[int, int]:
+    """(sum the caught table cards must reach, minimum number of caught cards) for adding or seventeen."""
+    if method == ADD:
+        return played, 2
+    return 17 - played, 1
+
+
+def completable(avail: Sequence[int], need: int, size: int, has_zero: bool, min_size: int, zero_required: bool) -> bool:
+    """Can a set already holding ``size`` cards (``has_zero``) be completed from ``avail`` (counts by number)
+    to a set whose remaining sum is ``need``, with at least ``min_size`` cards and, when ``zero_required``, a 0?
+
+    Zeros never change the sum, so taking every available 0 only helps both conditions; what remains is a
+    bounded knapsack over the numbers 1..9 tracking (sum, size capped at 2).
+    """
+    if need < 0:
+        return False
+    zeros = avail[0]
+    if zero_required and not has_zero and zeros == 0:
+        return False
+    short = max(0, min_size - size - zeros)  # non-zero cards still needed for the size
+    # reachable[s] = largest capped count of non-zero cards reaching sum s
+    reachable = [-1] * (need + 1)
+    reachable[0] = 0
+    for value in range(1, 10):
+        for _ in range(min(avail[value], need // value)):
+            for s in range(need, value - 1, -1):
+                if reachable[s - value] >= 0:
+                    reachable[s] = max(reachable[s], min(2, reachable[s - value] + 1))
+    return reachable[need] >= short
+
+
+def method_available(method: int, played: int, table: Sequence[int], zero_required: bool) -> bool:
+    """Can the played number catch by ``method`` on a table (counts by kind)?  safaru-3."""
+    avail = numbers_available(table)
+    if method == PAIR:
+        return avail[played] > 0
+    key = (method, played, zero_required, *avail)
+    hit = _AVAILABLE.get(key)
+    if hit is None:
+        need, min_size = method_target(method, played)
+        hit = _AVAILABLE[key] = completable(avail, need, 0, False, min_size, zero_required)
+    return hit
+
+
+# memo of method_available for adding/seventeen: (method, played, zero_required, counts by number) -> bool
+_AVAILABLE: dict[tuple[int | bool, ...], bool] = {}
+
+
+def available_methods(played: int, table: Sequence[int]) -> list[int]:
+    zero_required = any(table[k] for k in range(0, KINDS, 10))
+    return [m for m in (ADD, SEVENTEEN, PAIR) if method_available(m, played, table, zero_required)]
+
+
+def side_of(seat: int, players: int) -> int:
+    """safaru-2: with 4 players opposite seats are partners (sides 0 and 1); otherwise one side per seat."""
+    return seat % 2 if players == 4 else seat
+
+
+def sides(players: int) -> int:
+    return 2 if players == 4 else players
+
+
+def _shares(values: Sequence[int], prize: float) -> list[float]:
+    """The prize split equally among the sides holding the most (nothing when nobody holds any)."""
+    top = max(values)
+    if top <= 0:
+        return [0.0] * len(values)
+    winners = [i for i, v in enumerate(values) if v == top]
+    return [prize / len(winners) if i in winners else 0.0 for i in range(len(values))]
+
+
+def side_scores(caught: Sequence[Sequence[int]], players: int, reverse: bool) -> list[float]:
+    """One game's score per side from each seat's caught cards (safaru-6, or safaru-7 when ``reverse``)."""
+    n_sides = sides(players)
+    pooled = [[0] * KINDS for _ in range(n_sides)]
+    for seat in range(players):
+        side = pooled[side_of(seat, players)]
+        for k in range(KINDS):
+            side[k] += caught[seat][k]
+    hedgehogs = [sum(p[YELLOW * 10 : YELLOW * 10 + 10]) for p in pooled]
+    triangles = [sum(p[k] * TRIANGLES[k % 10] for k in range(KINDS)) for p in pooled]
+    if reverse:
+        cards = [sum(p) for p in pooled]
+        most = _shares(cards, REVERSE_MOST_CARDS)
+        prickly = _shares(hedgehogs, REVERSE_HEDGEHOGS)
+        return [most[i] + prickly[i] + triangles[i] for i in range(n_sides)]
+    unicorns = [sum(p[BLUE * 10 : BLUE * 10 + 10]) for p in pooled]
+    babies = [sum(p[k] for k in range(0, KINDS, 10)) for p in pooled]
+    most = _shares(unicorns, UNICORN_BONUS)
+    prickly = _shares(hedgehogs, HEDGEHOG_MALUS)
+    return [most[i] + prickly[i] + BABY_MALUS * babies[i] + triangles[i] for i in range(n_sides)]
+
+
+def seat_scores(caught: Sequence[Sequence[int]], players: int, reverse: bool) -> list[float]:
+    by_side = side_scores(caught, players, reverse)
+    return [by_side[side_of(seat, players)] for seat in range(players)]
+
+
+def best_seats(scores: Sequence[float], reverse: bool, among: Sequence[int] | None = None) -> list[int]:
+    """The seats with the best score (highest, or lowest in renverse), ties shared."""
+    pool = list(range(len(scores))) if among is None else list(among)
+    if not pool:
+        return []
+    pick = min if reverse else max
+    best = pick(scores[s] for s in pool)
+    return [s for s in pool if scores[s] == best]
