@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ludotheque.core import CHANCE, Actor, Bot, Game, OptionSpec, State
+from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, OptionSpec, State
 from ludotheque.games.safaru import notation as nt
 from ludotheque.games.safaru import rules as r
 from ludotheque.games.safaru import view
@@ -351,6 +351,8 @@ class SafaruState(State):
 
     def string_to_action(self, text: str, player: Actor | None = None) -> int:
         actor = self._notation_actor(player)
+        if actor == CHANCE and not self.is_chance_node():
+            raise NotationError(f"{self.game.id}: chance does not act here, so {text!r} is not a legal deal")
         action = nt.parse_action(text, actor == CHANCE, self.game.id)
         legal = self.legal_actions() if actor == CHANCE else self.legal_actions(actor)
         if action not in legal:
