@@ -26,7 +26,6 @@ OUTCOMES = {
     "stuck": "could neither flip nor stop: the cards went back face down",
     "pass": "had nothing to flip and passed",
     "collect": "collected their surviving marked cards",
-    "end": "collected their single surviving marked card: the game is over",
 }
 
 
@@ -88,8 +87,13 @@ def render(view: dict[str, Any]) -> Group:
     if table["phase"] == "put_back":
         why = "collected marked cards" if table["collecting"] else "made 13"
         held = " ".join(str(v) for v in table["holding"])
-        parts.append(Text(f"Seat {to_act[0] if to_act else '?'} {why}: holding {held}; put one back "
-                          "face down on an empty cell (e.g. 7@C4)", style="green"))
+        parts.append(
+            Text(
+                f"Seat {to_act[0] if to_act else '?'} {why}: holding {held}; put one back "
+                "face down on an empty cell (e.g. 7@C4)",
+                style="green",
+            )
+        )
     seats = Table(box=box.SIMPLE, show_edge=False)
     seats.add_column("seat")
     seats.add_column("cards won", justify="right")
@@ -108,6 +112,15 @@ def render(view: dict[str, Any]) -> Group:
         if "back" in last:
             line += f", kept {last['kept']}, put a {last['back'][1]} back on {last['back'][0]}"
         parts.append(Text(line))
+    ending = table.get("ending")
+    if ending:
+        parts.append(
+            Text(
+                f"Seat {ending['seat']}'s single marked card ({ending['value']} on {ending['cell']}) "
+                f"survived a full round: seat {ending['seat']} keeps it and the game ends",
+                style="bold",
+            )
+        )
     if view["terminal"]:
         winners = view.get("winners", [])
         parts.append(Text("Game over. Winner(s): " + ", ".join(f"seat {w}" for w in winners), style="bold green"))

@@ -27,6 +27,7 @@ from ludotheque.games.calcory import notation, rules, view
 EMPTY, DOWN, UP, MARKED = 0, 1, 2, 3
 # Phases of a turn.
 FLIP, PUT_BACK, PASSING, OVER = "flip", "put_back", "pass", "over"
+LOG_KEYS = ("turn", "seat", "kind", "cell", "value")
 
 
 class CalcoryGame(Game):
@@ -86,8 +87,11 @@ class CalcoryState(State):
         self.holding: list[int] = []  # values taken, one of which goes back (calcory-2, calcory-4)
         self.collecting = False  # the put-back follows a collection (calcory-4) rather than a 13
         self.piles: list[list[int]] = [[] for _ in range(n)]  # values won, in the order won
-        self.log: list[tuple[int, int, str, int, int]] = []  # (turn, seat, "flip"/"back", cell, value)
+        # the public history of reveals, column by column (cheap to copy into views): one entry per flip or
+        # put-back, with its turn, seat, kind ("flip"/"back"), cell name and value
+        self.log: dict[str, list[Any]] = {key: [] for key in LOG_KEYS}
         self.last_turn: dict[str, Any] | None = None  # summary of the last finished turn (public)
+        self.ending: dict[str, Any] | None = None  # calcory-4: the single card whose collection ended the game
         self._turn_flips: list[tuple[int, int]] = []  # (cell, value) flipped during the current turn
 
     # -- protocol ---------------------------------------------------------------------------------
@@ -170,7 +174,7 @@ class CalcoryState(State):
         self._turn_flips.append((cell, value))
         self.total += value
         self.zeros += value == 0
-        self.log.append((self.turn, self.current, "flip", cell, value))
+        self._note(self.current, "flip", cell, value)
         if rules.busts(self.total, self.zeros):
             self._turn_back(self.flipped)  # calcory-2: the turn fails
             self._end_turn("bust")
@@ -220,10 +224,18 @@ class CalcoryState(State):
         self.piles[seat].extend(self.holding)
         kept = len(self.holding)
         self.holding = []
-        self.log.append((self.turn, seat, "back", cell, value))
+        self._note(seat, "back", cell, value)
         self._end_turn("collect" if self.collecting else "13", back=(cell, value), kept=kept)
 
     # -- helpers ----------------------------------------------------------------------------------
+
+    def _note(self, seat: int, kind: str, cell: int, value: int) -> None:
+        log = self.log
+        log["turn"].append(self.turn)
+        log["seat"].append(seat)
+        log["kind"].append(kind)
+        log["cell"].append(rules.CELL_NAMES[cell])
+        log["value"].append(value)
 
     def _mark(self, seat: int) -> None:
         for c in self.flipped:
@@ -270,15 +282,17 @@ class CalcoryState(State):
         self.turn += 1
         if self.marked_owner == seat:
             # calcory-4: the marks survived a full round; the owner takes those cards
-            cards = [self.card[c] for c in self.marked]
-            for c in self.marked:
+            cells = self.marked
+            cards = [self.card[c] for c in cells]
+            for c in cells:
                 self._remove(c)
             self.markers[seat] += len(self.marked)
             self.marked = []
             self.marked_owner = -1
             if len(cards) == 1:
                 self.piles[seat].extend(cards)  # a single card is kept and the game ends
-                self.last_turn = {"turn": self.turn, "seat": seat, "flips": [], "outcome": "end"}
+                name = rules.CELL_NAMES[cells[0]]
+                self.ending = {"turn": self.turn, "seat": seat, "cell": name, "value": cards[0]}
                 self.phase = OVER
                 return
             self.holding = cards
@@ -358,7 +372,8 @@ class CalcoryState(State):
         twin.holding = list(self.holding)
         twin.collecting = self.collecting
         twin.piles = [list(p) for p in self.piles]
-        twin.log = list(self.log)  # entries are immutable tuples
+        twin.log = {key: list(column) for key, column in self.log.items()}
         twin.last_turn = self.last_turn  # replaced, never mutated
+        twin.ending = self.ending
         twin._turn_flips = list(self._turn_flips)
         return twin

@@ -2,9 +2,11 @@
 
 Hidden: the value of every face-down card.  Everything else is public, and every seat sees the same table:
 all flips are made in front of everybody, and a card put back is one of the face-up cards everyone saw, so
-the history of reveals (``log``) is shared.  Following calcory-5, a face-down card is only ever ``"down"`` in
-``cells``; what it is can be remembered from ``log`` (which cell was revealed, when, by whom, with what value)
-but is never stated as a current fact.  ``memory`` below is that recollection, for bots and the tensor.
+the history of reveals is shared.  It is ``log``, column by column (``turn``, ``seat``, ``kind`` "flip" or
+"back", ``cell``, ``value``; entry i of each column describes the i-th reveal).  Following calcory-5, a
+face-down card is only ever ``"down"`` in ``cells``; what it is can be remembered from ``log`` (which cell
+was revealed, when, by whom, with what value) but is never stated as a current fact.  ``memory`` below is
+that recollection, for bots and the tensor.
 """
 
 from __future__ import annotations
@@ -55,8 +57,9 @@ def table_view(state: CalcoryState, player: int | None) -> dict[str, Any]:
         "markers": list(state.markers),
         "piles": [list(pile) for pile in state.piles],
         "cards_won": [len(pile) for pile in state.piles],
-        "log": [[t, s, kind, names[c], v] for t, s, kind, c, v in state.log],
+        "log": {key: list(column) for key, column in state.log.items()},
         "last_turn": state.last_turn,
+        "ending": state.ending,
     }
 
 
@@ -64,7 +67,8 @@ def memory(table: dict[str, Any]) -> dict[int, int]:
     """cell -> value of the face-down cards the history reveals (the last reveal on a cell is the card there:
     a card only ever arrives on a cell by being put back, which is itself a reveal)."""
     last: dict[int, int] = {}
-    for _turn, _seat, _kind, cell, value in table["log"]:
+    log = table["log"]
+    for cell, value in zip(log["cell"], log["value"], strict=True):
         last[rules.CELL_INDEX[cell]] = value
     cells = table["cells"]
     return {c: v for c, v in last.items() if cells[c] == "down"}
