@@ -105,7 +105,8 @@ def _final_winners(points: IntArray, best_mouse: IntArray, final_tie: str) -> Bo
         mouse = np.where(leaders, best_mouse, 0)
         highest = mouse.max(axis=1, keepdims=True)
         tied_case = leaders & (mouse == highest) & (highest > 0)
-    return np.where(single_leader[:, None], leaders, tied_case)
+    winners: BoolArray = np.where(single_leader[:, None], leaders, tied_case)
+    return winners
 
 
 def resolve(
