@@ -73,8 +73,8 @@ def render(view: dict[str, Any]) -> Group:
     legend = Text("## face down   . empty   ", style="dim")
     legend.append(" 7 ", style="bold yellow reverse")
     legend.append(" flipped this turn   ", style="dim")
-    legend.append("72", style=SEAT_STYLES[2])
-    legend.append(" a 7 marked by seat 2", style="dim")
+    legend.append("50", style=SEAT_STYLES[0])
+    legend.append(" a 5 marked by seat 0", style="dim")
     parts.append(legend)
     marked = table["marked"]
     if marked:
