@@ -7,9 +7,10 @@ Flipping dice cards is worth something only while the bot leads (it moves the en
 (mice-7: the game ends at once) is taken exactly when the bot would win.  Because the plan is recomputed from
 the view at each step with the same scores, the steps of one plan follow each other.
 
-Solo (mice-8): cage the highest card it can, spend nuts only when that cages a card, buy a second card with the
-remaining yellow dice when it cages one for at most one more nut, and after a failed roll flip the dice card
-that leaves the best chance of caging something on the next roll.
+Solo (mice-8): every card counts the same for the rating, so cage first the card that is hardest to roll with
+the dice the bot has (the chance of each sum is enumerated once per dice set), spend nuts only when that cages
+a card, buy a second card with the remaining yellow dice when one is reachable, and after a failed roll flip
+the dice card that leaves the best chance of caging something on the next roll.
 """
 
 from __future__ import annotations
@@ -75,6 +76,26 @@ def _solo_chance(hand: int, red: int, yellow: int) -> float:
         if any(s <= 18 and hand >> s & 1 for s in sums):
             hits += 1
     return hits / outcomes
+
+
+@lru_cache(maxsize=64)
+def _card_chances(red: int, yellow: int) -> tuple[float, ...]:
+    """For each sum 0..18, the probability that a roll of these dice can show it (reds plus any yellow subset)."""
+    hits = [0] * 19
+    outcomes = 0
+    for roll in itertools.product(range(1, 7), repeat=red + yellow):
+        outcomes += 1
+        base = sum(roll[:red])
+        yellows = roll[red:]
+        sums = {base + sum(c) for k in range(len(yellows) + 1) for c in itertools.combinations(yellows, k)}
+        for s in sums:
+            if s <= 18:
+                hits[s] += 1
+    return tuple(h / max(outcomes, 1) for h in hits)
+
+
+def _card_chance(card: int, red: int, yellow: int) -> float:
+    return _card_chances(red, yellow)[card] if red else 0.0
 
 
 class MiceHeuristicBot:
@@ -183,8 +204,9 @@ class MiceHeuristicBot:
         phase = table["phase"]
         info = table["seats"][0]
         dice = table["dice"]
-        # a card is worth its value (high cards need many dice, so they go first), plus a card's worth
-        worth = {card: 20.0 + card for card in info["hand"]}
+        # every card is worth the same to the rating; among them, the hardest to roll go first
+        red, yellow = info["red_dice"], info["yellow_dice"]
+        worth = {card: 20.0 + 30.0 * (1.0 - _card_chance(card, red, yellow)) for card in info["hand"]}
         if phase == "select":
             reds = [d["value"] for d in dice if d["die"].startswith("R")]
             yellows = [d["value"] for d in dice if d["die"].startswith("Y")]
