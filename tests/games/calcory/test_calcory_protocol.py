@@ -58,6 +58,9 @@ def test_wrong_deal_cell_and_bad_value() -> None:
     with pytest.raises(NotationError):
         state.string_to_action("A1=12", CHANCE)
     assert state.string_to_action("A1=3", CHANCE) == 3
+    dealt = dealt_state(2)
+    with pytest.raises(NotationError, match="chance does not act"):
+        dealt.string_to_action("7", CHANCE)
 
 
 def test_illegal_actions_leave_the_state_unchanged() -> None:
@@ -104,7 +107,9 @@ def test_malformed_records() -> None:
         replay_record(broken, load_game)
     assert info.value.index == 3
     broken = json.loads(json.dumps(record))
-    broken["actions"][65]["by"] = (broken["actions"][65]["by"] + 1) % 2 if broken["actions"][65]["by"] != CHANCE else 0
+    seat = broken["actions"][65]["by"]
+    assert seat in (0, 1)  # after the 60 deal actions, a seat acts
+    broken["actions"][65]["by"] = 1 - seat  # out of turn
     with pytest.raises(RecordError):
         replay_record(broken, load_game)
     with pytest.raises(RecordError):

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ludotheque.core import CHANCE, Actor, Bot, Game, State
+from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, State
 from ludotheque.games.calcory import notation, rules, view
 
 # Cell status codes.
@@ -313,7 +313,9 @@ class CalcoryState(State):
     def string_to_action(self, text: str, player: Actor | None = None) -> int:
         actor = self._notation_actor(player)
         if actor == CHANCE:
-            action = notation.parse_deal(text, self.dealt if self.is_chance_node() else None)
+            if self.is_terminal() or not self.is_chance_node():
+                raise NotationError(f"{self.game.id}: chance does not act here, so {text!r} is not legal")
+            action = notation.parse_deal(text, self.dealt)
             legal = self.legal_actions()
         else:
             action = notation.parse_action(text)
