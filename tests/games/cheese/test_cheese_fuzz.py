@@ -74,6 +74,15 @@ def invariants(generic: State) -> None:
     assert max(rows) - min(rows) < side and max(cols) - min(cols) < side if seen else True
     if not state.is_terminal():
         assert state.returns() == [0.0] * n and state.winners() == []
+        # cheese-3, recounted: empty, sharing a side with a card, and the cards still fit in N x N
+        expected = set()
+        for cell in range(frame * frame):
+            if cell in seen or not any(near in seen for near in rules.neighbours(frame)[cell]):
+                continue
+            rs, cs = rows | {cell // frame}, cols | {cell % frame}
+            if max(rs) - min(rs) < side and max(cs) - min(cs) < side:
+                expected.add(cell)
+        assert set(state.legal_cells()) == (expected if seen else {state.centre})
         return
     # the end: 12 cards each, the square exactly full, the pile empty, three cards each discarded
     assert state.placed == [rules.PLACEMENTS] * n

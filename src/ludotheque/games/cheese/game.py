@@ -143,7 +143,9 @@ class CheeseState(State):
             return f"the first card goes on the centre, {notation.cell_name(self.centre, self.frame)}"
         if all(self.cells[near] == rules.EMPTY for near in rules.neighbours(self.frame)[cell]):
             return f"{name} shares no side with a card"
-        return f"a card on {name} would not fit in a {self.side}x{self.side} square with the others"
+        if not self.fits(cell):
+            return f"a card on {name} would not fit in a {self.side}x{self.side} square with the others"
+        return f"{rules.KIND_CODES[kind]} {name} is legal here"
 
     # -- protocol ---------------------------------------------------------------------------------
 
