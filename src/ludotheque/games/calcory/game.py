@@ -111,14 +111,14 @@ class CalcoryState(State):
 
     def _legal_actions(self, player: int) -> list[int]:
         if self.phase == FLIP:
-            actions = [c for c in range(rules.CELLS) if self.status[c] == DOWN]
+            actions = [c for c, status in enumerate(self.status) if status == DOWN]
             if self._can_stop():
                 actions.append(rules.STOP)
             return actions
         if self.phase == PASSING:
             return [rules.PASS]
         # PUT_BACK: any value held, on any empty cell
-        empties = [c for c in range(rules.CELLS) if self.status[c] == EMPTY]
+        empties = [c for c, status in enumerate(self.status) if status == EMPTY]
         return [rules.put_action(v, c) for v in sorted(set(self.holding)) for c in empties]
 
     def _is_legal(self, action: int, player: int) -> bool:
