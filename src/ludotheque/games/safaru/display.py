@@ -8,6 +8,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ludotheque.games.safaru.rules import TRIANGLES
+
 STYLES = {"R": "bold red", "Y": "bold yellow", "G": "bold green", "B": "bold blue", "K": "bold white on grey23"}
 
 
@@ -66,21 +68,25 @@ def render(view: dict[str, Any]) -> Group:
             line.append("  [a 0 must be in an add/17 catch]", style="magenta")
         parts.append(line)
     seats = Table(show_lines=False)
-    for column in ("seat", "hand", "caught", "unicorns", "hedgehogs", "game score", "total"):
-        seats.add_column(column)
+    for column in ("seat", "hand", "caught", "unicorns", "hedgehogs", "babies", "triangles", "score", "total"):
+        seats.add_column(column, justify="left" if column == "seat" else "right")
     for seat in range(n):
         name = f"{seat}" + (" (you)" if view["seat"] == seat else "") + (" *" if seat in view["to_act"] else "")
         caught = table["caught"][seat]
         seats.add_row(
             name,
             str(table["hand_sizes"][seat]),
-            cards_text(caught),
+            str(len(caught)),
             str(sum(1 for c in caught if c[0] == "B")),
             str(sum(1 for c in caught if c[0] == "Y")),
+            str(sum(1 for c in caught if c[1] == "0")),
+            str(sum(TRIANGLES[int(c[1])] for c in caught)),
             f"{table['scores'][seat]:g}",
             f"{table['totals'][seat]:g}",
         )
     parts.append(seats)
+    if reverse:
+        parts.append(Text("Renversé: most cards +24, most hedgehogs +18, triangles +1; lowest wins", style="dim"))
     turns = [e for e in table["log"] if "seat" in e]
     for entry in turns[-3:]:
         parts.append(_turn_line(entry))
