@@ -97,6 +97,7 @@ class SafaruState(State):
         n = self.game.players
         self.hands: list[list[int]] = [[0] * r.KINDS for _ in range(n)]
         self.table: list[int] = [0] * r.KINDS
+        self.tnum: list[int] = [0] * 10  # the table counted by number (kept in step with self.table)
         self.pile: list[int] = list(r.COPIES)
         self.pile_size = r.DECK_SIZE
         self.caught: list[list[int]] = [[0] * r.KINDS for _ in range(n)]
@@ -198,14 +199,7 @@ class SafaruState(State):
         need -= self.build_sum
         size = len(self.build)
         has_zero = any(k % 10 == 0 for k in self.build)
-        avail = r.numbers_available(self.table)
-        ok_numbers = set()
-        for value in range(10):
-            if avail[value] and value <= need:
-                avail[value] -= 1
-                if r.completable(avail, need - value, size + 1, has_zero or value == 0, min_size, self.zero_required):
-                    ok_numbers.add(value)
-                avail[value] += 1
+        ok_numbers = r.takeable(self.tnum, need, size, has_zero, min_size, self.zero_required)
         out = [nt.TAKE + k for k in range(r.KINDS) if self.table[k] and k % 10 in ok_numbers]
         if need == 0 and size >= min_size and (has_zero or not self.zero_required):
             out.append(nt.CLOSE)
@@ -217,7 +211,7 @@ class SafaruState(State):
         return [
             m
             for m in (r.ADD, r.SEVENTEEN, r.PAIR)
-            if m not in self.used and r.method_available(m, played, self.table, self.zero_required)
+            if m not in self.used and r.method_available_by_number(m, played, self.tnum, self.zero_required)
         ]
 
     # -- applying actions -------------------------------------------------------------------------
@@ -243,6 +237,7 @@ class SafaruState(State):
         elif nt.PAIR_WITH <= action < nt.BEGIN_ADD:
             kind = action - nt.PAIR_WITH
             self.table[kind] -= 1
+            self.tnum[kind % 10] -= 1
             self.caught[self.to_move][kind] += 1
             self.paired = True
             self.used.append(r.PAIR)
@@ -251,6 +246,7 @@ class SafaruState(State):
         elif nt.TAKE <= action < nt.PAIR_WITH:
             kind = action - nt.TAKE
             self.table[kind] -= 1
+            self.tnum[kind % 10] -= 1
             self.build.append(kind)
             self.build_sum += kind % 10
         else:  # CLOSE
@@ -267,6 +263,7 @@ class SafaruState(State):
         self.pile_size -= 1
         if destination == r.TABLE:
             self.table[kind] += 1
+            self.tnum[kind % 10] += 1
             self.deal_log["table"].append(r.card_name(kind))
         else:
             self.hands[destination][kind] += 1
@@ -279,7 +276,7 @@ class SafaruState(State):
         self.hands[seat][kind] -= 1
         self.played = kind
         self.table_before = r.names(self.table)
-        self.zero_required = any(self.table[k] for k in range(0, r.KINDS, 10))
+        self.zero_required = self.tnum[0] > 0
         methods = self._methods_left()
         if not methods:  # safaru-4: a card that cannot catch is released
             self._end_turn()
@@ -312,6 +309,7 @@ class SafaruState(State):
             self.caught[seat][self.played] += 1
         else:
             self.table[self.played] += 1
+            self.tnum[self.played % 10] += 1
         self.log.append(
             {
                 "seat": seat,
@@ -434,6 +432,7 @@ class SafaruState(State):
         twin.results = list(self.results)  # finished games are never mutated
         twin.hands = [list(h) for h in self.hands]
         twin.table = list(self.table)
+        twin.tnum = list(self.tnum)
         twin.pile = list(self.pile)
         twin.caught = [list(c) for c in self.caught]
         twin.log = list(self.log)  # finished entries are never mutated

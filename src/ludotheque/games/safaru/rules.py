@@ -52,13 +52,17 @@ def card_name(kind: int) -> str:
     return f"{LETTERS[kind // 10]}{kind % 10}"
 
 
+NAMES: tuple[str, ...] = tuple(card_name(k) for k in range(KINDS))
+
+
 def kinds_of(counts: Sequence[int]) -> list[int]:
     """The kinds in a count vector, one entry per copy, in kind order."""
     return [k for k in range(KINDS) for _ in range(counts[k])]
 
 
 def names(counts: Sequence[int]) -> list[str]:
-    return [card_name(k) for k in kinds_of(counts)]
+    """The card names in a count vector, one per copy, in kind order."""
+    return [NAMES[k] for k, c in enumerate(counts) if c for _ in range(c)]
 
 
 def numbers_available(counts: Sequence[int]) -> list[int]:
@@ -99,7 +103,11 @@ def completable(avail: Sequence[int], need: int, size: int, has_zero: bool, min_
 
 def method_available(method: int, played: int, table: Sequence[int], zero_required: bool) -> bool:
     """Can the played number catch by ``method`` on a table (counts by kind)?  safaru-3."""
-    avail = numbers_available(table)
+    return method_available_by_number(method, played, numbers_available(table), zero_required)
+
+
+def method_available_by_number(method: int, played: int, avail: Sequence[int], zero_required: bool) -> bool:
+    """``method_available`` on a table given as counts by number."""
     if method == PAIR:
         return avail[played] > 0
     key = (method, played, zero_required, *avail)
@@ -109,6 +117,28 @@ def method_available(method: int, played: int, table: Sequence[int], zero_requir
         hit = _AVAILABLE[key] = completable(avail, need, 0, False, min_size, zero_required)
     return hit
 
+
+def takeable(
+    avail: Sequence[int], need: int, size: int, has_zero: bool, min_size: int, zero_required: bool
+) -> frozenset[int]:
+    """The numbers of the table (``avail``, counts by number) that a catch being built may take next: those
+    after which the catch can still be completed (``need`` is what its sum still lacks)."""
+    key = (need, min(size, 2), has_zero, min_size, zero_required, *avail)
+    hit = _TAKEABLE.get(key)
+    if hit is None:
+        left = list(avail)
+        ok = set()
+        for value in range(min(9, need) + 1):
+            if left[value]:
+                left[value] -= 1
+                if completable(left, need - value, size + 1, has_zero or value == 0, min_size, zero_required):
+                    ok.add(value)
+                left[value] += 1
+        hit = _TAKEABLE[key] = frozenset(ok)
+    return hit
+
+
+_TAKEABLE: dict[tuple[int | bool, ...], frozenset[int]] = {}
 
 # memo of method_available for adding/seventeen: (method, played, zero_required, counts by number) -> bool
 _AVAILABLE: dict[tuple[int | bool, ...], bool] = {}
