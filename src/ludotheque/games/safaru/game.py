@@ -102,7 +102,6 @@ class SafaruState(State):
         self.pile_size = r.DECK_SIZE
         self.caught: list[list[int]] = [[0] * r.KINDS for _ in range(n)]
         self.log: list[dict[str, Any]] = []  # finished turns and deals of this game (public)
-        self.game_log_start = len(self._history)
         self._new_round()
 
     def _new_round(self) -> None:
