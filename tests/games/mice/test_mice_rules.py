@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ludotheque.core import CHANCE, OptionError, load_game
 from ludotheque.games.mice import rules
@@ -77,9 +79,6 @@ def test_dice_cards_take_dice_away(face_down: tuple[int, ...], dice: tuple[int, 
 
 def test_flipped_15_rolls_one_red_three_yellow() -> None:
     # DECISIONS mice-2: the seed's example: after flipping the 15, one red and three yellow dice are rolled
-    state = new(2)
-    play(state, "R6", "R6", "Y1", "Y1", "Y1", "use R+Y1")  # 6 + 6 + 1 = 13 ... adjust to 15 needs nuts: none
-    assert legal(state) == ["cage 13"]
     state = new(2)
     play(state, "R6", "R6", "Y1", "Y1", "Y1", "use R+Y1+Y2+Y3")
     assert legal(state) == ["cage 15", "flip 15"]
@@ -411,3 +410,26 @@ def test_solo_rating_table(cards: int, face_up: int, rating: str) -> None:
     if 0 < face_up < 4:
         mask = rules.ALL_FACE_UP & ~((1 << (4 - face_up)) - 1)  # the 6 goes face down last
     assert rules.RATINGS[rules.solo_rank(hand, mask)] == rating
+
+
+# -- nut changes: the reachable sums, against brute force ----------------------------------------------
+
+
+@given(st.lists(st.integers(1, 6), min_size=1, max_size=5), st.integers(0, 6), st.integers(0, (1 << 19) - 1))
+def test_reachable_matches_brute_force(values: list[int], nuts: int, targets: int) -> None:
+    # DECISIONS mice-4: each nut moves one used die by ±1 and a die stays in 1..6
+    seen = {tuple(values)}
+    frontier = [tuple(values)]
+    for _ in range(nuts):
+        nxt = []
+        for dice in frontier:
+            for i in range(len(dice)):
+                for delta in (1, -1):
+                    if 1 <= dice[i] + delta <= 6:
+                        moved = (*dice[:i], dice[i] + delta, *dice[i + 1:])
+                        if moved not in seen:
+                            seen.add(moved)
+                            nxt.append(moved)
+        frontier = nxt
+    sums = {sum(d) for d in seen}
+    assert rules.reachable(values, nuts, targets) == any(targets >> s & 1 for s in sums)

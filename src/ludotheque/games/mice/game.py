@@ -174,7 +174,10 @@ class MiceState(State):
     def _enter_select(self) -> None:
         self.phase = SELECT
         self.actor = self.active
-        if not any(self._can_use(m) for m in range(1 << self._yellow_count())):
+        uses = [USE + m for m in range(1 << self._yellow_count()) if self._can_use(m)]
+        if uses:
+            self._legal = [*uses, FAIL]  # computed anyway: keep it as the cached legal actions
+        else:
             self.this_turn.append(f"seat {self.active} fails: no sum reaches a card")
             self._fail()
 
@@ -291,22 +294,20 @@ class MiceState(State):
 
     def _adjust_actions(self, seat: int) -> list[int]:
         values = self._values(self.used)
+        total, count = sum(values), len(values)
         targets = self._targets(seat)
         actions: list[int] = []
         nuts = self.nuts[seat]
         if nuts > 0:
+            # a change is legal if the die stays in 1..6 and a card can still be reached afterwards
             for slot in range(5):
                 if not self.used >> slot & 1:
                     continue
                 value = self.dice[slot]
-                for down, new in ((0, value + 1), (1, value - 1)):
-                    if not 1 <= new <= 6:
-                        continue
-                    changed = [*values]
-                    changed[[s for s in range(5) if self.used >> s & 1].index(slot)] = new
-                    if rules.reachable(changed, nuts - 1, targets):
-                        actions.append(ADJUST + slot * 2 + down)
-        total = sum(values)
+                if value < 6 and rules.reachable_total(total + 1, count, nuts - 1, targets):
+                    actions.append(ADJUST + slot * 2)
+                if value > 1 and rules.reachable_total(total - 1, count, nuts - 1, targets):
+                    actions.append(ADJUST + slot * 2 + 1)
         if 1 <= total <= 18 and self.hands[seat] >> total & 1:
             actions.append(CAGE + total - 1)
         if not self.solo and total in rules.DICE_CARD_INDEX and rules.can_flip(self.face_up[seat], total):

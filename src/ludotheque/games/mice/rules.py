@@ -98,10 +98,11 @@ def sum_range(values: Sequence[int], nuts: int) -> tuple[int, int]:
 
 def reachable(values: Sequence[int], nuts: int, targets: int) -> bool:
     """Whether some sum in ``targets`` (a bitmask) can be shown with the given nuts."""
-    if not values:
-        return False
-    total = sum(values)
-    count = len(values)
+    return bool(values) and reachable_total(sum(values), len(values), nuts, targets)
+
+
+def reachable_total(total: int, count: int, nuts: int, targets: int) -> bool:
+    """``reachable`` for ``count`` dice showing ``total``: each nut moves the sum by one, within count..6*count."""
     low = total - min(nuts, total - count)
     high = total + min(nuts, 6 * count - total)
     window = ((1 << (high + 1)) - 1) ^ ((1 << low) - 1)
