@@ -41,6 +41,7 @@ class SafaruGame(Game):
             False,
             "safaru-7: Safarü renversé (the left neighbour picks the method; most cards +24, most hedgehogs +18, "
             "each triangle +1; the lowest total wins)",
+            choices=(False, True),
         ),
         OptionSpec(
             "target",
