@@ -93,6 +93,8 @@ class MuHeuristicBot:
         held = self._held(view)
         others = max(b for s, b in enumerate(bids) if s != me)
         goal = min(self._desired_bid(view, held), table["turn_limit"])
+        if max(bids) == 0 and len(table["auction"]) == view["players"] - 1:
+            goal = max(goal, 1)  # everyone else passed: open with one card rather than force a redeal
         if others > goal and self._hot(view):
             goal = table["turn_limit"]  # a bidding war heading for an égalité: lead it, never close it
         hand = [_kind(c) for c in table["hand"]]

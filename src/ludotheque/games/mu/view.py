@@ -23,12 +23,22 @@ if TYPE_CHECKING:
 PHASE_ORDER = ("remove", "deal", "auction", "vice_trump", "chief_trump", "partner", "play", "over")
 
 
+NAMES = tuple(nt.card_name(kind) for kind in range(KINDS))
+MOVES = tuple(nt.format_action(action) for action in range(nt.NUM_ACTIONS))
+
+
 def _cards(counts: list[int]) -> list[str]:
-    return [nt.card_name(kind) for kind in range(KINDS) for _ in range(counts[kind])]
+    out: list[str] = []
+    for kind, count in enumerate(counts):
+        if count:
+            out.append(NAMES[kind])
+            if count > 1:
+                out.append(NAMES[kind])
+    return out
 
 
 def _trick(cards: Any) -> list[list[Any]]:
-    return [[seat, nt.card_name(kind), table] for seat, kind, table in cards]
+    return [[seat, NAMES[kind], table] for seat, kind, table in cards]
 
 
 def table_view(state: MuState, player: int | None) -> dict[str, Any]:
@@ -45,7 +55,7 @@ def table_view(state: MuState, player: int | None) -> dict[str, Any]:
         "hand_sizes": list(state.hand_sizes),
         "bids": list(state.bids),
         "laid": [_cards(state.laid[seat]) for seat in range(n)],
-        "auction": [[seat, nt.format_action(action)] for seat, action in state.auction],
+        "auction": [[seat, MOVES[action]] for seat, action in state.auction],
         "turn_limit": state.turn_limit if state.phase == "auction" else None,
         "turn_laid": state.turn_laid if state.phase == "auction" else None,
         "chief": state.chief,
