@@ -3,7 +3,7 @@
 # Re-running is cheap: it reinstalls only when pyproject.toml changed since the last install.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-extras="${LUDOTHEQUE_EXTRAS:-dev}"
+extras="${LUDOTHEQUE_EXTRAS:-dev,rl}"
 stamp=".venv/.installed-${extras//,/-}"
 
 find_python() {

@@ -1,0 +1,82 @@
+"""What the adapters share: loading a game, final rewards, action masks, text rendering.
+
+Nothing here knows a game by name: games come from ``ludotheque.game_ids()`` / ``load_game``.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any, Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ludotheque.core import Game, State, game_ids, load_game, sample_chance
+from ludotheque.core.registry import game_class
+
+REWARD_MODES: Final = ("returns", "win_loss")
+
+
+def player_counts(game_id: str) -> list[int]:
+    """Every player count ``game_id`` is played with."""
+    cls = game_class(game_id)
+    return list(range(cls.min_players, cls.max_players + 1))
+
+
+def game_configurations() -> list[tuple[str, int]]:
+    """``(game_id, players)`` for every registered game and player count, in registry order."""
+    return [(game_id, n) for game_id in game_ids() for n in player_counts(game_id)]
+
+
+def load(game_id: str, players: int | None, options: dict[str, Any]) -> Game:
+    """``load_game`` with the smallest player count as the default."""
+    if players is None:
+        players = game_class(game_id).min_players
+    return load_game(game_id, players=players, **options)
+
+
+def check_reward_mode(mode: str) -> str:
+    if mode not in REWARD_MODES:
+        raise ValueError(f"reward_mode must be one of {', '.join(REWARD_MODES)}, not {mode!r}")
+    return mode
+
+
+def final_rewards(state: State, mode: str) -> list[float]:
+    """Each seat's reward at the end of the game.
+
+    ``returns``: the points as the rules count them (``state.returns()``).  ``win_loss``: +1 for every winner,
+    -1 for every other seat, 0 for everybody when the game names no winner.
+    """
+    if mode == "returns":
+        return [float(r) for r in state.returns()]
+    winners = set(state.winners())
+    if not winners:
+        return [0.0] * state.game.players
+    return [1.0 if seat in winners else -1.0 for seat in range(state.game.players)]
+
+
+def action_mask(state: State, seat: int) -> NDArray[np.int8]:
+    """1 for each legal action of ``seat`` now (all zeros when it does not act)."""
+    mask = np.zeros(state.game.num_distinct_actions(), dtype=np.int8)
+    if not state.is_terminal() and seat in state.current_players():
+        mask[state.legal_actions(seat)] = 1
+    return mask
+
+
+def advance_chance(state: State, rng: random.Random) -> None:
+    """Resolve chance nodes with ``rng`` until a seat acts or the game ends."""
+    while not state.is_terminal() and state.is_chance_node():
+        state.apply_action(sample_chance(state, rng))
+
+
+def render_text(game: Game, view: dict[str, Any]) -> str:
+    """A view rendered by the game's ``render`` as plain text (Rich renderables are printed without colour)."""
+    shown = game.render(view)
+    if isinstance(shown, str):
+        return shown
+    from rich.console import Console
+
+    buffer = io.StringIO()
+    Console(file=buffer, width=100, color_system=None, force_terminal=False).print(shown)
+    return buffer.getvalue()

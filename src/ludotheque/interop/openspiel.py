@@ -1,0 +1,362 @@
+"""Every ludotheque game as an OpenSpiel Python game.
+
+``register()`` registers ``python_ludotheque_<game>`` for each registered game; then
+``pyspiel.load_game("python_ludotheque_geier", {"players": 3})`` gives a ``pyspiel.Game`` that OpenSpiel's
+tests and algorithms use like any other.  Parameters: ``players`` (default: the fewest the game allows),
+``utility`` (``"returns"``: the points as the rules count them, the default; ``"win_loss"``: +1 each winner,
+-1 each other seat, 0 when nobody wins), ``turn_based`` (see below), and the game's own options.
+
+- Chance nodes are the engine's chance nodes (``chance_outcomes()``; chance mode ``EXPLICIT_STOCHASTIC``).
+- A decision where every seat chooses at once (Hol's der Geier) is a simultaneous node (``_apply_actions``), and
+  the game's dynamics is then ``SIMULTANEOUS``: whether a game has such decisions is found by playing a few
+  random games of each configuration (cached).  Other decisions are sequential nodes.  With
+  ``turn_based=True`` the dynamics is ``SEQUENTIAL`` and a joint decision is taken seat after seat, each seat
+  seeing none of the choices made before it (views hide pending choices): this is what sequential algorithms
+  such as ISMCTS need.
+- Every game is declared ``IMPERFECT_INFORMATION``, ``GENERAL_SUM``, ``TERMINAL`` rewards (returns are 0
+  until the end).  Utility bounds are ``±UTILITY_BOUND`` for ``returns`` (the protocol does not bound points)
+  and ``±1`` for ``win_loss``; ``max_game_length`` is ``MAX_GAME_LENGTH``.
+- Observation (``observation_string``/``observation_tensor``): the seat's ``view`` as compact JSON and
+  ``state.observation_tensor(seat)``, shaped ``game.observation_tensor_shape()``.  Information state
+  (``information_state_string``, perfect recall): a digest of the seat's views before each of its own moves
+  and those moves, then the current view.  No information-state tensor.
+- ``resample_from_infostate(player, sampler)`` uses the engine's ``resample``, so ISMCTS searches over worlds
+  consistent with what the seat has seen.
+- Serialization (``serialize``, pickling, ``serialize_game_and_state``) stores the ludotheque record of the
+  game (notation, see ``docs/architecture.md``) and replays it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import random
+from typing import Any, Final
+
+import numpy as np
+import pyspiel
+
+import ludotheque
+from ludotheque.core import CHANCE, Actor, Game, State, game_class, game_ids, load_game
+from ludotheque.interop._common import REWARD_MODES, final_rewards
+
+__all__ = [
+    "MAX_GAME_LENGTH",
+    "UTILITY_BOUND",
+    "LudothequeOpenSpielGame",
+    "LudothequeOpenSpielState",
+    "game_name",
+    "register",
+]
+
+PREFIX: Final = "python_ludotheque_"
+UTILITY_BOUND: Final = 1_000_000.0
+MAX_GAME_LENGTH: Final = 100_000
+PROBE_GAMES: Final = 3
+PROBE_ACTIONS: Final = 2_000
+ADAPTER_PARAMS: Final = ("players", "turn_based", "utility", "max_moves")
+
+_joint_cache: dict[tuple[str, int, tuple[tuple[str, Any], ...]], bool] = {}
+
+
+def game_name(game_id: str) -> str:
+    """The OpenSpiel short name of a ludotheque game: ``python_ludotheque_<id>``."""
+    return f"{PREFIX}{game_id}"
+
+
+def has_joint_decisions(game: Game) -> bool:
+    """Whether random play reaches a decision where every seat chooses at once (cached per configuration)."""
+    key = (game.id, game.players, tuple(sorted(game.options.items())))
+    if key not in _joint_cache:
+        found = False
+        rng = random.Random(0)
+        for _ in range(PROBE_GAMES if game.players > 1 else 0):
+            state = game.new_initial_state()
+            for _ in range(PROBE_ACTIONS):
+                if state.is_terminal() or found:
+                    break
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+                    continue
+                acting = state.current_players()
+                found = len(acting) == game.players
+                state.apply_action(rng.choice(state.legal_actions(acting[0])), acting[0])
+            if found:
+                break
+        _joint_cache[key] = found
+    return _joint_cache[key]
+
+
+def _parameter_spec(game_id: str) -> dict[str, Any]:
+    cls = game_class(game_id)
+    spec: dict[str, Any] = {"players": cls.min_players, "turn_based": False, "utility": "returns", "max_moves": 0}
+    for option in cls.option_specs:
+        if option.name in spec:
+            raise ValueError(f"{game_id}: option {option.name!r} clashes with an OpenSpiel adapter parameter")
+        spec[option.name] = option.default
+    return spec
+
+
+def _game_type(game_id: str, simultaneous: bool) -> Any:
+    cls = game_class(game_id)
+    dynamics = pyspiel.GameType.Dynamics
+    return pyspiel.GameType(
+        short_name=game_name(game_id),
+        long_name=f"Python ludotheque {cls.name}",
+        dynamics=dynamics.SIMULTANEOUS if simultaneous else dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=cls.max_players,
+        min_num_players=cls.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_parameter_spec(game_id),
+        default_loadable=True,
+        provides_factored_observation_string=False,
+    )
+
+
+class LudothequeOpenSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """A configured ludotheque game seen from OpenSpiel."""
+
+    def __init__(self, game_id: str, params: dict[str, Any]) -> None:
+        params = {**_parameter_spec(game_id), **dict(params)}
+        options = {k: v for k, v in params.items() if k not in ADAPTER_PARAMS}
+        utility = str(params["utility"])
+        if utility not in REWARD_MODES:
+            raise ValueError(f"utility must be one of {', '.join(REWARD_MODES)}, not {utility!r}")
+        self.ludo: Game = load_game(game_id, players=int(params["players"]), **options)
+        self.utility = utility
+        self.max_moves = int(params["max_moves"])
+        if self.max_moves < 0:
+            raise ValueError(f"max_moves must be 0 (no limit) or positive, not {self.max_moves}")
+        self.joint = not bool(params["turn_based"]) and has_joint_decisions(self.ludo)
+        bound = 1.0 if utility == "win_loss" else UTILITY_BOUND
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.ludo.num_distinct_actions(),
+            max_chance_outcomes=self.ludo.max_chance_outcomes(),
+            num_players=self.ludo.players,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=None,
+            max_game_length=self.max_moves or MAX_GAME_LENGTH,
+        )
+        super().__init__(_game_type(game_id, self.joint), info, params)
+
+    def new_initial_state(self) -> LudothequeOpenSpielState:
+        return LudothequeOpenSpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> LudothequeObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        return LudothequeObserver(self.ludo, iig_obs_type)
+
+
+class _Engine:
+    """Holds the engine state: copied with ``clone()``, pickled as the game's record (replayed on load)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
+        return _Engine(self.state.clone())
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (_engine_from_record, (json.dumps(self.state.to_record()),))
+
+
+def _engine_from_record(record: str) -> _Engine:
+    return _Engine(ludotheque.replay(record))
+
+
+def _view_text(state: State, seat: int | None) -> str:
+    return json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"))
+
+
+class LudothequeOpenSpielState(pyspiel.State):  # type: ignore[misc]
+    """One position; the engine state lives in ``self._engine.state``."""
+
+    def __init__(self, game: LudothequeOpenSpielGame) -> None:
+        super().__init__(game)
+        self._engine = _Engine(game.ludo.new_initial_state())
+        self._joint = game.joint
+        self._utility = game.utility
+        self._max_moves = game.max_moves
+        self._moves = 0  # decisions taken (a simultaneous node counts once), for max_moves
+        self._trails = [""] * game.ludo.players  # per seat: digest of (view, move) before each of its moves
+
+    @property
+    def ludo_state(self) -> State:
+        """The ludotheque state (read it; change it only through OpenSpiel's ``apply_action``)."""
+        return self._engine.state
+
+    # -- OpenSpiel API ------------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        state = self._engine.state
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        if state.is_chance_node():
+            return int(pyspiel.PlayerId.CHANCE)
+        acting = state.current_players()
+        if self._joint and len(acting) == state.game.players:
+            return int(pyspiel.PlayerId.SIMULTANEOUS)
+        return acting[0]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return [] if self.is_terminal() else self._engine.state.legal_actions(player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [] if self.is_terminal() else self._engine.state.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        state = self._engine.state
+        if state.is_chance_node():
+            state.apply_action(int(action))
+        else:
+            self._play(state.current_players()[0], int(action))
+            self._moves += 1
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        state = self._engine.state
+        for seat in state.current_players():
+            self._play(seat, int(actions[seat]))
+        self._moves += 1
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        actor: Actor = CHANCE if player == int(pyspiel.PlayerId.CHANCE) else int(player)
+        return self._engine.state.action_to_string(int(action), actor)
+
+    def is_terminal(self) -> bool:
+        """The end of the game, or ``max_moves`` decisions when that parameter is set."""
+        return self._engine.state.is_terminal() or 0 < self._max_moves <= self._moves
+
+    def is_truncated(self) -> bool:
+        """Ended by ``max_moves`` before the game's own end."""
+        return self.is_terminal() and not self._engine.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        """0 until the end; then the utility (``win_loss`` gives 0 to all after a truncation: nobody won)."""
+        state = self._engine.state
+        if not self.is_terminal():
+            return [0.0] * state.game.players
+        return final_rewards(state, self._utility)
+
+    def __str__(self) -> str:
+        """The spectator's view (public information) and the number of actions so far."""
+        state = self._engine.state
+        return f"{_view_text(state, None)}\nactions: {len(state.history())}, moves: {self._moves}"
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LudothequeOpenSpielState:
+        """A state ``player_id`` cannot tell from this one, drawn with the engine's ``resample``."""
+        seed = int(probability_sampler() * 2**53)
+        twin = self._engine.state.resample(int(player_id), random.Random(seed))
+        return self._replayed(twin.history())
+
+    # -- information state --------------------------------------------------------------------------
+
+    def information_state_text(self, seat: int) -> str:
+        return f"{self._trails[seat]}|{_view_text(self._engine.state, seat)}"
+
+    def observation_text(self, seat: int | None) -> str:
+        return _view_text(self._engine.state, seat)
+
+    # -- helpers ------------------------------------------------------------------------------------
+
+    def _play(self, seat: int, action: int) -> None:
+        state = self._engine.state
+        if action not in state.legal_actions(seat):
+            raise ValueError(f"{state.game.id}: action {action} is not legal for seat {seat} here")
+        seen = f"{self._trails[seat]}|{_view_text(state, seat)}|{action}"
+        self._trails[seat] = hashlib.sha1(seen.encode()).hexdigest()
+        state.apply_action(action, seat)
+
+    def _replayed(self, history: list[tuple[Any, int]]) -> LudothequeOpenSpielState:
+        """A fresh OpenSpiel state with this engine history (so OpenSpiel's own history is right too)."""
+        fresh: LudothequeOpenSpielState = self.get_game().new_initial_state()
+        index = 0
+        while index < len(history):
+            if fresh.current_player() == int(pyspiel.PlayerId.SIMULTANEOUS):
+                n = fresh.num_players()
+                joint = [0] * n
+                for actor, action in history[index : index + n]:
+                    joint[int(actor)] = action
+                fresh.apply_actions(joint)
+                index += n
+            else:
+                fresh.apply_action(history[index][1])
+                index += 1
+        return fresh
+
+
+class LudothequeObserver:
+    """OpenSpiel's Python observer protocol: ``tensor``/``dict`` filled by ``set_from``, ``string_from``.
+
+    Default (no perfect recall, the seat's private information): the view's tensor and JSON.  Perfect recall:
+    the information-state string (no tensor).  No private information: the spectator's view (string only).
+    """
+
+    def __init__(self, game: Game, iig_obs_type: Any) -> None:
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        private = pyspiel.PrivateInfoType.SINGLE_PLAYER if iig_obs_type is None else iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("ludotheque games do not provide observations of every seat's private information")
+        self.public_only = private == pyspiel.PrivateInfoType.NONE
+        self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None = None
+        self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
+        if not self.perfect_recall and not self.public_only:
+            shape = game.observation_tensor_shape()
+            self.tensor = np.zeros(math.prod(shape), dtype=np.float32)
+            self.dict = {"observation": self.tensor.reshape(shape)}
+
+    def set_from(self, state: LudothequeOpenSpielState, player: int) -> None:
+        if self.tensor is not None:
+            self.tensor[:] = state.ludo_state.observation_tensor(int(player)).ravel()
+
+    def string_from(self, state: LudothequeOpenSpielState, player: int) -> str:
+        if self.public_only:
+            return state.observation_text(None)
+        if self.perfect_recall:
+            return state.information_state_text(int(player))
+        return state.observation_text(int(player))
+
+
+_game_classes: dict[str, type[LudothequeOpenSpielGame]] = {}
+
+
+def _game_class_for(game_id: str) -> type[LudothequeOpenSpielGame]:
+    """A subclass bound to ``game_id``: what OpenSpiel calls with the parameters.
+
+    A class rather than a closure: OpenSpiel's registry keeps the creator until the process ends, and a class
+    (which lives in reference cycles) is never freed by that last release, which happens without the GIL.
+    """
+    if game_id not in _game_classes:
+
+        def __init__(self: LudothequeOpenSpielGame, params: Any = None) -> None:
+            LudothequeOpenSpielGame.__init__(self, game_id, dict(params or {}))
+
+        name = "".join(part.capitalize() for part in game_id.replace("-", "_").split("_")) + "OpenSpielGame"
+        _game_classes[game_id] = type(name, (LudothequeOpenSpielGame,), {"__init__": __init__})
+    return _game_classes[game_id]
+
+
+def register() -> list[str]:
+    """Register every ludotheque game with OpenSpiel (idempotent); returns the OpenSpiel names."""
+    names = []
+    known = set(pyspiel.registered_names())
+    for game_id in game_ids():
+        name = game_name(game_id)
+        if name not in known:
+            cls = game_class(game_id)
+            default = load_game(game_id, players=cls.min_players)
+            pyspiel.register_game(_game_type(game_id, has_joint_decisions(default)), _game_class_for(game_id))
+        names.append(name)
+    return names

@@ -1,0 +1,110 @@
+"""OpenSpiel's random_sim_test (serialization on) on every game and player count, plus ISMCTS on each game."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import ludotheque  # noqa: E402
+from ludotheque.interop import openspiel  # noqa: E402
+from ludotheque.interop._common import game_configurations  # noqa: E402
+
+CONFIGS = [pytest.param(game_id, players, id=f"{game_id}-{players}p") for game_id, players in game_configurations()]
+GAMES = ludotheque.game_ids()
+MAX_MOVES = 100  # random games are capped: some games' uniformly random play may last very long
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _registered() -> None:
+    openspiel.register()
+
+
+def load(game_id: str, players: int, **params: object) -> object:
+    return pyspiel.load_game(openspiel.game_name(game_id), {"players": players, **params})
+
+
+def test_every_game_is_registered() -> None:
+    assert openspiel.register() == [openspiel.game_name(g) for g in GAMES]
+    assert set(openspiel.register()) <= set(pyspiel.registered_names())
+
+
+@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
+def test_random_sim_test(game_id: str, players: int) -> None:
+    game = load(game_id, players, max_moves=MAX_MOVES)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
+def test_random_sim_test_turn_based(game_id: str, players: int) -> None:
+    """Games with simultaneous nodes also load as sequential games (joint decisions taken in turn)."""
+    if load(game_id, players).get_type().dynamics != pyspiel.GameType.Dynamics.SIMULTANEOUS:
+        pytest.skip("no simultaneous node: the default is already sequential")
+    game = load(game_id, players, turn_based=True, utility="win_loss", max_moves=MAX_MOVES)
+    assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def random_state(game: object, moves: int, seed: int) -> object:
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        elif state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(game.num_players())])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_observations_serialization_and_resampling(game_id: str) -> None:
+    cls = ludotheque.core.game_class(game_id)
+    game = load(game_id, cls.min_players, turn_based=True)
+    ludo_game = ludotheque.load_game(game_id, players=cls.min_players)
+    state = random_state(game, 40, seed=1)
+    assert list(game.observation_tensor_shape()) == list(ludo_game.observation_tensor_shape())
+    for player in range(game.num_players()):
+        tensor = np.array(state.observation_tensor(player), dtype=np.float32)
+        assert np.array_equal(tensor, state.ludo_state.observation_tensor(player).ravel())
+        assert isinstance(state.observation_string(player), str)
+    copy = pickle.loads(pickle.dumps(state))
+    assert str(copy) == str(state) and copy.history() == state.history()
+    again = game.deserialize_state(state.serialize())
+    assert str(again) == str(state) and again.history() == state.history()
+    if state.is_terminal() or state.is_chance_node():
+        return
+    player = state.current_player()
+    key = state.information_state_string(player)
+    for _ in range(3):
+        twin = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert twin.information_state_string(player) == key
+        assert twin.observation_string(player) == state.observation_string(player)
+        assert twin.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_openspiel_ismcts_plays_every_game(game_id: str) -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    cls = ludotheque.core.game_class(game_id)
+    game = load(game_id, cls.min_players, turn_based=True, utility="win_loss", max_moves=40)
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0, max_simulations=5, random_state=rng)
+    state = random_state(game, 0, seed=0)
+    while not state.is_terminal() and len(state.history()) < 60:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
