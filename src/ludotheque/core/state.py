@@ -11,6 +11,7 @@ all-1), so ``history()`` determines the state and a record replays it exactly.
 from __future__ import annotations
 
 import copy
+import operator
 import random
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -81,7 +82,7 @@ class State(ABC):
             player = self._sole_actor()
         else:
             self._check_seat(player)
-            if player not in self._current_players():
+            if not self._is_acting(player):
                 return []
         return self._legal_actions(player)
 
@@ -90,14 +91,14 @@ class State(ABC):
 
         Raises ``GameOverError``, ``NotYourTurnError`` or ``IllegalActionError``; the state is then unchanged.
         """
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise IllegalActionError(f"an action is an integer, not {action!r}")
+        if type(action) is not int:
+            action = self._as_action(action)
         if self.is_terminal():
             raise GameOverError(f"{self.game.id}: the game is over; no action can be applied")
         if self.is_chance_node():
             if player is not None and player != CHANCE:
                 raise NotYourTurnError(f"{self.game.id}: it is chance's turn, not seat {player}'s")
-            if action not in dict(self._chance_outcomes()):
+            if not self._is_chance_outcome(action):
                 raise IllegalActionError(f"{self.game.id}: {action} is not a possible chance outcome here")
             self._apply(action, None)
             self._history.append((CHANCE, action))
@@ -107,8 +108,9 @@ class State(ABC):
         elif player == CHANCE:
             raise NotYourTurnError(f"{self.game.id}: this is not a chance node")
         else:
-            self._check_seat(player)
-            if player not in self._current_players():
+            if type(player) is not int or not 0 <= player < self.game.players:
+                self._check_seat(player)
+            if not self._is_acting(player):
                 acting = ", ".join(str(p) for p in self._current_players())
                 raise NotYourTurnError(f"{self.game.id}: seat {player} cannot act now (to act: {acting})")
         if not self._is_legal(action, player):
@@ -234,6 +236,14 @@ class State(ABC):
     def _view(self, player: int | None) -> dict[str, Any]:
         """The game's part of a view: the one place where hidden information is filtered for a seat."""
 
+    def _is_acting(self, player: int) -> bool:
+        """Whether a seat acts now (at a decision node); override when cheaper than listing the actors."""
+        return player in self._current_players()
+
+    def _is_chance_outcome(self, action: int) -> bool:
+        """Whether ``action`` is a possible outcome at this chance node; override when cheaper."""
+        return any(action == outcome for outcome, _ in self._chance_outcomes())
+
     def _is_legal(self, action: int, player: int) -> bool:
         """Override when legality can be checked faster than by listing every legal action."""
         return action in self._legal_actions(player)
@@ -248,6 +258,16 @@ class State(ABC):
     # ----------------------------------------------------------------------------------------------
     # Helpers
     # ----------------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _as_action(action: object) -> int:
+        """Accept any integer type (NumPy's included, as RL code passes them), never a bool or a float."""
+        if isinstance(action, bool):
+            raise IllegalActionError(f"an action is an integer, not {action!r}")
+        try:
+            return operator.index(action)  # type: ignore[arg-type]
+        except TypeError:
+            raise IllegalActionError(f"an action is an integer, not {action!r}") from None
 
     def _check_seat(self, player: object) -> None:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.game.players:

@@ -6,6 +6,7 @@ A round is a chance node (the point card) followed by one simultaneous decision 
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -14,6 +15,19 @@ from numpy.typing import NDArray
 
 from ludotheque.core import CHANCE, Actor, Bot, Game, OptionSpec, State
 from ludotheque.games.geier import notation, rules, view
+
+
+@functools.cache
+def _cards(hand: int) -> tuple[int, ...]:
+    """Actions of the cards in a hand bitmask (memoised: bots and fuzzing ask for the same hands again)."""
+    return tuple(card - 1 for card in rules.HAND_CARDS if hand >> card & 1)
+
+
+@functools.cache
+def _outcomes(deck: int) -> tuple[tuple[int, float], ...]:
+    """Uniform outcomes over the point cards left in a deck bitmask (memoised)."""
+    left = [i for i in range(len(rules.POINT_CARDS)) if deck >> i & 1]
+    return tuple((i, 1.0 / len(left)) for i in left)
 
 
 class GeierGame(Game):
@@ -89,16 +103,19 @@ class GeierState(State):
         return self.awaiting_card and self.deck != 0
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        left = [i for i in range(len(rules.POINT_CARDS)) if self.deck >> i & 1]
-        probability = 1.0 / len(left)
-        return [(i, probability) for i in left]
+        return list(_outcomes(self.deck))
+
+    def _is_chance_outcome(self, action: int) -> bool:
+        return 0 <= action < 15 and bool(self.deck >> action & 1)
 
     def _current_players(self) -> list[int]:
         return [seat for seat, card in enumerate(self.chosen) if card == 0]
 
+    def _is_acting(self, player: int) -> bool:
+        return self.chosen[player] == 0
+
     def _legal_actions(self, player: int) -> list[int]:
-        hand = self.hands[player]
-        return [card - 1 for card in rules.HAND_CARDS if hand >> card & 1]
+        return list(_cards(self.hands[player]))
 
     def _is_legal(self, action: int, player: int) -> bool:
         return 0 <= action < 15 and bool(self.hands[player] >> (action + 1) & 1)
