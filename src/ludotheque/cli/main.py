@@ -12,6 +12,7 @@ import typer
 
 from ludotheque.bots import make_bot, parse_bots
 from ludotheque.bots.registry import bot_names
+from ludotheque.cli import bench
 from ludotheque.cli.common import console, fail, parse_options
 from ludotheque.cli.menu import run_menu
 from ludotheque.cli.play import play_human
@@ -138,6 +139,8 @@ def replay_command(
         console.print(state.game.render(state.view(None)))
         console.print(result_table(state))
 
+
+bench.register(app)
 
 if __name__ == "__main__":
     app()
