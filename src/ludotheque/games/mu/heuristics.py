@@ -1,12 +1,16 @@
 """A Mü baseline that reads only its seat's view.
 
-Auction: estimate the triangles the hand can take with its best trump (a long colour, high cards), bid the
-largest contract that estimate covers, and never end a turn tied at the top (an égalité costs the last layer
-10 per card, mu-3).  It lays a card of its intended trump first (a trump can only be named among laid cards,
-mu-5), then its weakest cards.  Trumps: the choice it holds most of.  Partner: the highest other bidder.
-Tricks: lead a master card or a trump when on the chief's team, else a cheap card; follow by winning with
-the cheapest winning card when the trick is worth it, else by dumping the cheapest card; feed points to a
-partner who is winning.
+Auction: estimate the triangles the hand can take with its best trump (a long colour, high cards; prudently),
+bid the largest contract that estimate covers, and never end a turn tied at the top (an égalité costs the
+last layer 10 per card, mu-3).  If everyone else passed with no bid on the table it opens with one card rather
+than force a redeal.  When the top bid is already far beyond any makeable contract and rivals keep laying
+(a "war" heading for an égalité, typical of random players), it leads the war, since the tied seats that did
+not lay the last card gain 5 per card; it ties the top only when two rivals can still lay after it.
+It lays a card of its intended trump first (a trump can only be named among laid cards, mu-5), then its
+cheapest cards.  Trumps: the choice it holds most (and highest) of.  Partner: the highest other bidder.
+Tricks: the chief's team leads trumps; others lead a master card of a colour, else a cheap card; following,
+win with the cheapest winning card when the trick is worth it, else dump the cheapest card; feed points to a
+winning partner.
 """
 
 from __future__ import annotations
@@ -79,8 +83,8 @@ class MuHeuristicBot:
         tricks += sum(0.7 if k % 10 == 9 else 0.3 if k % 10 == 8 else 0 for k in held if not rules.in_trump(k, trump))
         tricks = min(tricks, float(per_seat))
         deck = 36 if n == 3 else 60
-        mine = tricks * deck / per_seat / n
-        team = mine + (deck / n if n >= 4 else 0)
+        mine = 0.7 * tricks * n  # a trick holds n cards, one triangle each on average; be prudent
+        team = mine + (0.6 * deck / n if n >= 4 else 0)  # a partner takes something near a fair share
         bid = 0
         while bid < per_seat and rules.contract(n, bid + 1) <= team - 2:
             bid += 1
@@ -95,12 +99,13 @@ class MuHeuristicBot:
         goal = min(self._desired_bid(view, held), table["turn_limit"])
         if max(bids) == 0 and len(table["auction"]) == view["players"] - 1:
             goal = max(goal, 1)  # everyone else passed: open with one card rather than force a redeal
-        if others > goal and self._hot(view):
+        war = others > goal and self._hot(view)
+        if war:
             goal = table["turn_limit"]  # a bidding war heading for an égalité: lead it, never close it
         hand = [_kind(c) for c in table["hand"]]
         goal = min(goal, bids[me] + len(hand))
-        if goal == others and self._active_rivals(view) < 2:
-            goal -= 1  # do not end the turn tied at the top unless others are likely to lay after us
+        if goal == others and not (war and self._active_rivals(view) >= 2):
+            goal -= 1  # do not end the turn tied at the top, unless in a war where others will lay after us
         stop = nt.PASS if nt.PASS in legal else nt.DONE
         if bids[me] >= goal or not hand:
             return stop
@@ -127,8 +132,8 @@ class MuHeuristicBot:
         )
 
     def _hot(self, view: dict[str, Any]) -> bool:
-        """Every other seat keeps laying (no pass in its last turn) and is within one card of the top: the
-        auction is likely to end in an égalité (mu-3), which pays the tied seats unless they laid last."""
+        """The top bid is beyond what a hand can hope to make and a rival within one card of it keeps laying:
+        the auction is heading for an égalité (mu-3), which pays the tied seats unless they laid last."""
         table = view["table"]
         me, n = view["seat"], view["players"]
         last_move: dict[int, str] = {}
@@ -136,6 +141,9 @@ class MuHeuristicBot:
             if move != "done":
                 last_move[seat] = move
         top = max(table["bids"])
+        deck = 36 if n == 3 else 60
+        if rules.contract(n, top) <= 0.8 * deck:
+            return False  # bids a strong hand could still make: no war yet
         rivals = [s for s in range(n) if s != me]
         close = [s for s in rivals if last_move.get(s, "pass") != "pass" and table["bids"][s] >= top - 1]
         return len(close) >= 1
