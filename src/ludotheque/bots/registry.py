@@ -1,20 +1,132 @@
-"""Bots by name, shared by the CLI and (later) the server: ``--bots random,heuristic``."""
+"""Bots by name, shared by the CLI and (later) the server: ``--bots random,heuristic,ismcts:hard``.
+
+A bot spec is a name followed by ``:``-separated arguments (commas separate the bots of a list)::
+
+    random                      uniform random legal moves
+    heuristic                   the game's hand-written bot
+    noisy[:eps]                 the heuristic with a share ``eps`` of random moves (default 0.3)
+    easy | medium | hard        the levels (``ludotheque.bots.levels``); ``hard:time=3`` caps hard's thinking
+    ismcts[:LEVEL][:key=value]  ISMCTS: ``ismcts:hard``, ``ismcts:iterations=800:time=1.5``
+    gt                          Geier, 2 players: the game-theoretic bot (matrix games + exact endgame)
+
+ISMCTS keys: ``iterations`` (or ``it``), ``time`` (seconds per move, a cap), ``c`` (exploration), ``eps``
+(random share of the rollouts), ``rollout`` (``heuristic`` or ``random``).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from ludotheque.bots.ismcts import ISMCTSBot
+from ludotheque.bots.levels import LEVELS, level_bot, level_settings
+from ludotheque.bots.noisy import NoisyBot
 from ludotheque.bots.random_bot import RandomBot
 from ludotheque.core import Bot, Game, LudothequeError
 
 
 class UnknownBotError(LudothequeError):
-    """No bot has that name."""
+    """No bot has that name, or its arguments are wrong."""
 
 
-BOTS: dict[str, Callable[[Game], Bot]] = {
-    "random": lambda game: RandomBot(),
-    "heuristic": lambda game: game.heuristic_bot(),
+def _no_args(name: str, args: list[str]) -> None:
+    if args:
+        raise UnknownBotError(f"bot {name!r} takes no arguments (got {':'.join(args)!r})")
+
+
+def _random(game: Game, args: list[str]) -> Bot:
+    _no_args("random", args)
+    return RandomBot()
+
+
+def _heuristic(game: Game, args: list[str]) -> Bot:
+    _no_args("heuristic", args)
+    return game.heuristic_bot()
+
+
+def _noisy(game: Game, args: list[str]) -> Bot:
+    if len(args) > 1:
+        raise UnknownBotError("noisy takes one argument, the random share: noisy:0.3")
+    try:
+        epsilon = float(args[0]) if args else 0.3
+        return NoisyBot(game.heuristic_bot(), epsilon, name=f"noisy:{epsilon:g}")
+    except ValueError as error:
+        raise UnknownBotError(f"noisy: {error}") from error
+
+
+_ISMCTS_KEYS = {
+    "iterations": ("iterations", int),
+    "it": ("iterations", int),
+    "time": ("time_limit", float),
+    "c": ("exploration", float),
+    "eps": ("rollout_epsilon", float),
+    "rollout": ("rollout_policy", str),
+}
+
+
+def _ismcts_settings(args: list[str], settings: dict[str, object]) -> dict[str, object]:
+    settings = dict(settings)
+    for arg in args:
+        key, sep, value = arg.partition("=")
+        key = key.strip()
+        if not sep or key not in _ISMCTS_KEYS:
+            raise UnknownBotError(f"unknown ISMCTS argument {arg!r} (keys: {', '.join(_ISMCTS_KEYS)}; or a level)")
+        field, kind = _ISMCTS_KEYS[key]
+        try:
+            settings[field] = kind(value.strip())
+        except ValueError as error:
+            raise UnknownBotError(f"ISMCTS argument {arg!r}: {error}") from error
+    return settings
+
+
+def _ismcts(game: Game, args: list[str]) -> Bot:
+    level = "medium"
+    if args and args[0] in LEVELS:
+        level, args = args[0], args[1:]
+    base = level_settings(game, level)
+    if base.get("kind") != "ismcts":
+        base = level_settings(game, "medium")
+    settings = _ismcts_settings(args, {k: v for k, v in base.items() if k != "kind"})
+    settings.setdefault("name", "ismcts:" + ":".join([level, *args]) if args or level != "medium" else "ismcts")
+    try:
+        return ISMCTSBot(game, **settings)  # type: ignore[arg-type]
+    except (TypeError, ValueError) as error:
+        raise UnknownBotError(f"ismcts: {error}") from error
+
+
+def _level(level: str) -> Callable[[Game, list[str]], Bot]:
+    def make(game: Game, args: list[str]) -> Bot:
+        overrides: dict[str, object] = {}
+        if args:
+            overrides = _ismcts_settings(args, {})
+        try:
+            return level_bot(game, level, overrides, name=":".join([level, *args]))
+        except (TypeError, ValueError) as error:
+            raise UnknownBotError(f"{level}: {error}") from error
+
+    return make
+
+
+def _gt(game: Game, args: list[str]) -> Bot:
+    if game.id != "geier" or game.players != 2:
+        raise UnknownBotError("the game-theoretic bot 'gt' plays 2-player geier only")
+    from ludotheque.bots.geier_gt import GeierGTBot
+
+    settings = _ismcts_settings(args, {})
+    try:
+        return GeierGTBot(game, **settings)  # type: ignore[arg-type]
+    except (TypeError, ValueError) as error:
+        raise UnknownBotError(f"gt: {error}") from error
+
+
+BOTS: dict[str, Callable[[Game, list[str]], Bot]] = {
+    "random": _random,
+    "heuristic": _heuristic,
+    "noisy": _noisy,
+    "easy": _level("easy"),
+    "medium": _level("medium"),
+    "hard": _level("hard"),
+    "ismcts": _ismcts,
+    "gt": _gt,
 }
 
 
@@ -23,11 +135,11 @@ def bot_names() -> list[str]:
 
 
 def make_bot(spec: str, game: Game) -> Bot:
-    """A bot for ``game`` from its name (``"random"``, ``"heuristic"``)."""
-    name = spec.strip()
+    """A bot for ``game`` from its spec (``"random"``, ``"heuristic"``, ``"ismcts:hard"``, ``"hard:time=2"``)."""
+    name, *args = [part.strip() for part in spec.strip().split(":")]
     if name not in BOTS:
         raise UnknownBotError(f"unknown bot {spec!r} (bots: {', '.join(BOTS)})")
-    return BOTS[name](game)
+    return BOTS[name](game, [a for a in args if a])
 
 
 def parse_bots(specs: str, game: Game, seats: int) -> list[Bot]:

@@ -1,0 +1,307 @@
+"""Tournaments between bots: seat rotation, duplicate deals, statistics and ratings.
+
+A tournament plays *deals*.  Each deal is played once per *seating* (the bots rotated round the table, so every
+bot sits in every seat), and every game of a deal draws its chance outcomes from the same ``KeyedChance`` key:
+the same cards come out whoever sits where, so the luck of the deal cancels out of the comparison.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludotheque.arena.chance import KeyedChance
+from ludotheque.arena.stats import Interval, Ratings, clustered_mean, clustered_rate, ranks_from_result
+from ludotheque.bots.registry import make_bot
+from ludotheque.bots.runner import play_game
+from ludotheque.core import Bot, Game, load_game
+from ludotheque.core.bot import Sampler, SearchBot
+
+
+def seatings(players: int, bots: int) -> list[list[int]]:
+    """Seat -> bot index for each rotation.  Fewer bots than seats: the bots repeat round the table."""
+    if not 1 <= bots <= players:
+        raise ValueError(f"between 1 and {players} bots can sit at a {players}-player table, not {bots}")
+    base = [seat % bots for seat in range(players)]
+    out: list[list[int]] = []
+    for shift in range(players):
+        seating = [base[(seat + shift) % players] for seat in range(players)]
+        if seating not in out:
+            out.append(seating)
+    return out
+
+
+def labels(specs: Sequence[str]) -> list[str]:
+    """Display names: the specs, numbered when one appears twice."""
+    seen: dict[str, int] = {}
+    out = []
+    for spec in specs:
+        seen[spec] = seen.get(spec, 0) + 1
+        out.append(spec if specs.count(spec) == 1 else f"{spec}#{seen[spec]}")
+    return out
+
+
+class TimedBot:
+    """Wraps a bot to time its moves (it passes a sampler on to search bots)."""
+
+    def __init__(self, inner: Bot) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.moves = 0
+        self.seconds = 0.0
+        self.slowest = 0.0
+
+    def _clock(self, started: float) -> None:
+        spent = time.perf_counter() - started
+        self.moves += 1
+        self.seconds += spent
+        self.slowest = max(self.slowest, spent)
+
+    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
+        started = time.perf_counter()
+        action = self.inner.choose(view, legal_actions, rng)
+        self._clock(started)
+        return action
+
+    def choose_with_sampler(
+        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sample: Sampler
+    ) -> int:
+        started = time.perf_counter()
+        if isinstance(self.inner, SearchBot):
+            action = self.inner.choose_with_sampler(view, legal_actions, rng, sample)
+        else:
+            action = self.inner.choose(view, legal_actions, rng)
+        self._clock(started)
+        return action
+
+
+@dataclass
+class GameResult:
+    deal: int
+    seating: int
+    seats: list[str]  # label per seat
+    returns: list[float]
+    winners: list[int]
+    chance: list[int]  # the chance actions, in order
+    moves: list[int]  # moves per seat
+    seconds: list[float]  # thinking time per seat
+    slowest: list[float]  # slowest move per seat
+
+
+@dataclass(frozen=True)
+class ArenaSpec:
+    game_id: str
+    players: int
+    options: dict[str, Any]
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 0
+
+    def game(self) -> Game:
+        return load_game(self.game_id, players=self.players, **self.options)
+
+    def labels(self) -> list[str]:
+        return labels(list(self.bots))
+
+    def seatings(self) -> list[list[int]]:
+        return seatings(self.players, len(self.bots))
+
+    def deals(self) -> int:
+        return max(1, math.ceil(self.games / len(self.seatings())))
+
+    def tasks(self) -> list[tuple[int, int]]:
+        return [(deal, s) for deal in range(self.deals()) for s in range(len(self.seatings()))]
+
+
+def deal_key(seed: int, deal: int) -> str:
+    return f"{seed}:{deal}"
+
+
+def play_one(spec: ArenaSpec, deal: int, seating_index: int, game: Game | None = None) -> GameResult:
+    """Play the game of ``deal`` with the bots seated as ``seatings()[seating_index]``."""
+    game = game or spec.game()
+    seating = spec.seatings()[seating_index]
+    names = spec.labels()
+    bots = [TimedBot(make_bot(spec.bots[index], game)) for index in seating]
+    chance = KeyedChance(deal_key(spec.seed, deal))
+    bot_rng = random.Random(f"{spec.seed}:{deal}:{seating_index}:bots")
+    state = play_game(game, bots, bot_rng=bot_rng, chance=chance)
+    return GameResult(
+        deal=deal,
+        seating=seating_index,
+        seats=[names[index] for index in seating],
+        returns=list(state.returns()),
+        winners=list(state.winners()),
+        chance=list(chance.drawn),
+        moves=[b.moves for b in bots],
+        seconds=[b.seconds for b in bots],
+        slowest=[b.slowest for b in bots],
+    )
+
+
+def _play_task(args: tuple[ArenaSpec, int, int]) -> GameResult:
+    return play_one(*args)
+
+
+@dataclass
+class BotSummary:
+    name: str
+    games: int
+    mean_points: Interval
+    win_rate: Interval
+    score: Interval  # win share, with games nobody won split between all seats
+    fair_score: float  # what an equal bot would score (its seats / players)
+    rating: dict[str, float]
+    seconds_per_move: float
+    slowest_move: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "mean_points": self.mean_points.to_json(),
+            "win_rate": self.win_rate.to_json(),
+            "score": self.score.to_json(),
+            "fair_score": self.fair_score,
+            "rating": self.rating,
+            "seconds_per_move": self.seconds_per_move,
+            "slowest_move": self.slowest_move,
+        }
+
+
+@dataclass
+class ArenaResult:
+    spec: ArenaSpec
+    results: list[GameResult]
+    seconds: float = 0.0
+    summaries: dict[str, BotSummary] = field(default_factory=dict)
+    head_to_head: dict[str, dict[str, Interval]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        spec = self.spec
+        return {
+            "game": spec.game_id,
+            "players": spec.players,
+            "options": spec.options,
+            "bots": list(spec.bots),
+            "seed": spec.seed,
+            "deals": spec.deals(),
+            "seatings": spec.seatings(),
+            "games": len(self.results),
+            "seconds": self.seconds,
+            "summary": {name: s.to_json() for name, s in self.summaries.items()},
+            "head_to_head": {a: {b: iv.to_json() for b, iv in row.items()} for a, row in self.head_to_head.items()},
+        }
+
+
+def _direction(results: Sequence[GameResult]) -> float:
+    """+1 when winners hold the most points, -1 when they hold the fewest (lowest score wins)."""
+    votes = 0
+    for r in results:
+        if not r.winners or len(set(r.returns)) < 2:
+            continue
+        best, worst = max(r.returns), min(r.returns)
+        if all(r.returns[w] == best for w in r.winners):
+            votes += 1
+        elif all(r.returns[w] == worst for w in r.winners):
+            votes -= 1
+    return -1.0 if votes < 0 else 1.0
+
+
+def summarize(spec: ArenaSpec, results: list[GameResult], seconds: float = 0.0) -> ArenaResult:
+    """Statistics of a finished tournament (pure: unit-tested on made-up results)."""
+    results = sorted(results, key=lambda r: (r.deal, r.seating))
+    names = spec.labels()
+    n = spec.players
+    direction = _direction(results)
+    ratings = Ratings()
+    for name in names:
+        ratings.rating(name)
+    points: dict[str, dict[int, list[float]]] = {name: {} for name in names}
+    wins: dict[str, dict[int, list[float]]] = {name: {} for name in names}
+    score: dict[str, dict[int, list[float]]] = {name: {} for name in names}
+    pair: dict[tuple[str, str], dict[int, list[float]]] = {}
+    seats_of = {name: 0 for name in names}
+    for index in spec.seatings()[0]:
+        seats_of[names[index]] += 1
+    moves = {name: 0 for name in names}
+    thinking = {name: 0.0 for name in names}
+    slowest = {name: 0.0 for name in names}
+    for r in results:
+        ranks = ranks_from_result(r.returns, r.winners, direction)
+        ratings.update(r.seats, ranks)
+        share = 1.0 / len(r.winners) if r.winners else 0.0
+        per_game_points: dict[str, list[float]] = {}
+        per_game_win: dict[str, float] = {}
+        per_game_score: dict[str, float] = {}
+        for seat, name in enumerate(r.seats):
+            per_game_points.setdefault(name, []).append(r.returns[seat])
+            won = share if seat in r.winners else 0.0
+            per_game_win[name] = per_game_win.get(name, 0.0) + won
+            per_game_score[name] = per_game_score.get(name, 0.0) + (won if r.winners else 1.0 / n)
+            moves[name] += r.moves[seat]
+            thinking[name] += r.seconds[seat]
+            slowest[name] = max(slowest[name], r.slowest[seat])
+        for name, values in per_game_points.items():
+            points[name].setdefault(r.deal, []).extend(values)
+            wins[name].setdefault(r.deal, []).append(per_game_win[name])
+            score[name].setdefault(r.deal, []).append(per_game_score[name])
+        for a_seat, a in enumerate(r.seats):
+            for b_seat, b in enumerate(r.seats):
+                if a == b:
+                    continue
+                outcome = 1.0 if ranks[a_seat] < ranks[b_seat] else 0.5 if ranks[a_seat] == ranks[b_seat] else 0.0
+                pair.setdefault((a, b), {}).setdefault(r.deal, []).append(outcome)
+    rating_json = ratings.to_json()
+    summaries: dict[str, BotSummary] = {}
+    for name in names:
+        games = sum(len(v) for v in wins[name].values())
+        summaries[name] = BotSummary(
+            name=name,
+            games=games,
+            mean_points=clustered_mean(list(points[name].values())),
+            win_rate=clustered_rate(list(wins[name].values())),
+            score=clustered_rate(list(score[name].values())),
+            fair_score=seats_of[name] / n,
+            rating=rating_json[name],
+            seconds_per_move=thinking[name] / moves[name] if moves[name] else 0.0,
+            slowest_move=slowest[name],
+        )
+    head: dict[str, dict[str, Interval]] = {}
+    for (a, b), clusters in pair.items():
+        head.setdefault(a, {})[b] = clustered_rate(list(clusters.values()))
+    return ArenaResult(spec, results, seconds, summaries, head)
+
+
+def run_arena(
+    spec: ArenaSpec,
+    jobs: int = 1,
+    on_game: Callable[[GameResult], None] | None = None,
+) -> ArenaResult:
+    """Play every deal in every seating (with ``jobs`` processes) and summarize."""
+    started = time.perf_counter()
+    game = spec.game()
+    for name in spec.bots:  # fail early on a bad spec, before any process starts
+        make_bot(name, game)
+    tasks = spec.tasks()
+    results: list[GameResult] = []
+    if jobs <= 1:
+        for deal, seating in tasks:
+            result = play_one(spec, deal, seating, game)
+            results.append(result)
+            if on_game is not None:
+                on_game(result)
+    else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(_play_task, (spec, deal, seating)) for deal, seating in tasks]
+            for future in as_completed(futures):
+                result = future.result()
+                results.append(result)
+                if on_game is not None:
+                    on_game(result)
+    return summarize(spec, results, time.perf_counter() - started)

@@ -1,0 +1,231 @@
+"""Information-set Monte Carlo tree search that plays every game through the protocol only.
+
+Variant (see ``docs/bots.md`` for the reasons): **multiple-observer ISMCTS with information-set keyed nodes**.
+
+* Each iteration draws a determinization with the sampler the runner provides (``state.resample(seat, rng)``),
+  never the true state, and walks it.
+* A decision node is the acting seat's *information set*: the key is that seat's ``view`` of the determinized
+  state.  Every seat therefore searches its own tree of what it can see, so a hidden choice (a Geier card chosen
+  face down, a card drawn from the pile) never leaks into the choices of a seat that could not see it.  This is
+  what makes simultaneous moves work: the seats of one simultaneous decision act one after the other in the
+  determinization, and the later ones cannot tell the earlier ones' pending choices apart, because the view does
+  not show them.
+* Selection is UCT (UCB1) with availability counts (an action's exploration term uses how often it was legal,
+  not how often the node was visited), as in Cowling, Powley & Whitehouse (2012).
+* A node is expanded the first time an action of it is tried; then a rollout follows, playing the game's
+  heuristic bot with some random moves mixed in, up to the end of the game or a depth cap.
+* The reward of a seat is mostly whether it won (a shared win splits it) plus a small share for its points
+  relative to the others' (so the search still tells a lost game from a lost cause).  After a depth cap the
+  reward is the relative points so far.
+* The move played is the root action with the most visits.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludotheque.core import Bot, Game, State, sample_chance
+from ludotheque.core.bot import Sampler
+
+
+@dataclass
+class _Node:
+    """One information set of one seat: per action [visits, total reward, availability]."""
+
+    stats: dict[int, list[float]] = field(default_factory=dict)
+
+
+@dataclass
+class SearchInfo:
+    """What the last search did (for tests, benchmarks and the curious)."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    nodes: int = 0
+    visits: dict[int, int] = field(default_factory=dict)
+
+
+class ISMCTSBot:
+    """ISMCTS over ``resample`` determinizations.  ``choose`` without a sampler falls back to the heuristic."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        iterations: int = 400,
+        time_limit: float | None = None,
+        exploration: float = 0.7,
+        rollout_epsilon: float = 0.15,
+        rollout_policy: str = "heuristic",
+        max_rollout_steps: int = 400,
+        win_weight: float = 0.8,
+        name: str = "ismcts",
+    ) -> None:
+        if iterations < 1:
+            raise ValueError("ISMCTS needs at least one iteration")
+        if rollout_policy not in ("heuristic", "random"):
+            raise ValueError(f"unknown rollout policy {rollout_policy!r} (heuristic, random)")
+        self.game = game
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.exploration = exploration
+        self.rollout_epsilon = rollout_epsilon
+        self.rollout_policy = rollout_policy
+        self.max_rollout_steps = max_rollout_steps
+        self.win_weight = win_weight
+        self.name = name
+        self.heuristic: Bot = game.heuristic_bot()
+        self.last = SearchInfo()
+        # +1 when more points is better, -1 when fewer is (learned from terminal states: who won?)
+        self._direction = 1.0
+
+    # -- the Bot interface --------------------------------------------------------------------------
+
+    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
+        """Without a sampler there is nothing to search: play the heuristic."""
+        action = self.heuristic.choose(view, legal_actions, rng)
+        return action if action in legal_actions else rng.choice(legal_actions)
+
+    def choose_with_sampler(
+        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sample: Sampler
+    ) -> int:
+        seat = view["seat"]
+        if len(legal_actions) == 1:
+            self.last = SearchInfo(visits={legal_actions[0]: 0})
+            return legal_actions[0]
+        start = time.perf_counter()
+        deadline = None if self.time_limit is None else start + self.time_limit
+        tree: dict[str, _Node] = {}
+        root_key = repr(view)
+        done = 0
+        while done < self.iterations:
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(sample(rng), seat, tree, rng)
+            done += 1
+        root = tree.get(root_key)
+        visits = {a: 0 for a in legal_actions}
+        if root is not None:
+            for action, (n, _, _) in root.stats.items():
+                if action in visits:
+                    visits[action] = int(n)
+        self.last = SearchInfo(done, time.perf_counter() - start, len(tree), visits)
+        best = max(visits.values())
+        if best == 0:
+            return self.choose(view, legal_actions, rng)
+        return min(a for a, n in visits.items() if n == best)
+
+    # -- search -------------------------------------------------------------------------------------
+
+    def _iterate(self, state: State, root_seat: int, tree: dict[str, _Node], rng: random.Random) -> None:
+        path: list[tuple[list[float], int]] = []  # (the stats of the action taken, the seat that took it)
+        first = True
+        expanded = False
+        while not expanded and not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            acting = state.current_players()
+            seat = root_seat if first and root_seat in acting else acting[0]
+            first = False
+            legal = state.legal_actions(seat)
+            if len(legal) == 1:
+                state.apply_action(legal[0], seat)
+                continue
+            key = repr(state.view(seat))
+            node = tree.get(key)
+            if node is None:
+                node = tree[key] = _Node()
+            stats = node.stats
+            untried: list[int] = []
+            for action in legal:
+                entry = stats.get(action)
+                if entry is None:
+                    entry = stats[action] = [0.0, 0.0, 0.0]
+                entry[2] += 1.0
+                if entry[0] == 0.0:
+                    untried.append(action)
+            if untried:
+                action = rng.choice(untried)
+                expanded = True
+            else:
+                action = self._select(stats, legal)
+            path.append((stats[action], seat))
+            state.apply_action(action, seat)
+        rewards = self._rollout(state, rng)
+        for entry, seat in path:
+            entry[0] += 1.0
+            entry[1] += rewards[seat]
+
+    def _select(self, stats: dict[int, list[float]], legal: list[int]) -> int:
+        c = self.exploration
+        best_action = legal[0]
+        best_score = -math.inf
+        for action in legal:
+            n, w, available = stats[action]
+            score = w / n + c * math.sqrt(math.log(available) / n)
+            if score > best_score:
+                best_score = score
+                best_action = action
+        return best_action
+
+    def _rollout(self, state: State, rng: random.Random) -> list[float]:
+        steps = 0
+        heuristic = self.rollout_policy == "heuristic"
+        eps = self.rollout_epsilon
+        while not state.is_terminal() and steps < self.max_rollout_steps:
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            for seat in state.current_players():
+                legal = state.legal_actions(seat)
+                if len(legal) == 1:
+                    action = legal[0]
+                elif heuristic and rng.random() >= eps:
+                    action = self.heuristic.choose(state.view(seat), legal, rng)
+                    if action not in legal:
+                        action = rng.choice(legal)
+                else:
+                    action = rng.choice(legal)
+                state.apply_action(action, seat)
+                steps += 1
+                if state.is_terminal() or state.is_chance_node():
+                    break
+        return self._evaluate(state)
+
+    def _evaluate(self, state: State) -> list[float]:
+        n = state.game.players
+        points = state.returns()
+        if state.is_terminal():
+            winners = state.winners()
+            self._learn_direction(points, winners)
+        else:
+            winners = []
+        sign = self._direction
+        low = min(points)
+        high = max(points)
+        spread = high - low
+        relative = [0.5] * n if spread == 0 else [(p - low) / spread for p in points]
+        if sign < 0:
+            relative = [1.0 - r for r in relative]
+        if not state.is_terminal():
+            return relative
+        share = 1.0 / len(winners) if winners else 0.0
+        w = self.win_weight
+        return [w * (share if seat in winners else 0.0) + (1 - w) * relative[seat] for seat in range(n)]
+
+    def _learn_direction(self, points: list[float], winners: list[int]) -> None:
+        if not winners or len(winners) == len(points):
+            return
+        best = max(points)
+        worst = min(points)
+        if best == worst:
+            return
+        if all(points[w] == worst for w in winners):
+            self._direction = -1.0
+        elif all(points[w] == best for w in winners):
+            self._direction = 1.0

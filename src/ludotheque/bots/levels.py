@@ -1,0 +1,58 @@
+"""The levels ``easy``, ``medium`` and ``hard`` for every game.
+
+* ``easy``: the game's heuristic with a share of random moves (it makes visible mistakes).
+* ``medium``: ISMCTS with a budget that moves within about a second on a small machine (an iteration count,
+  with a time cap as a safety net).
+* ``hard``: ISMCTS with a larger budget; ``hard:time=S`` caps its thinking at S seconds per move.
+
+A game may override any of these in ``GAME_LEVELS`` (its search is slower, its heuristic weaker, ...).  The
+settings are plain data so that docs and benchmarks can print them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludotheque.core import Bot, Game
+
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+
+DEFAULT_LEVELS: dict[str, dict[str, Any]] = {
+    "easy": {"kind": "noisy", "epsilon": 0.3},
+    "medium": {"kind": "ismcts", "iterations": 1000, "time_limit": 0.9},
+    "hard": {"kind": "ismcts", "iterations": 5000, "time_limit": 10.0},
+}
+
+#: Per game overrides, merged into ``DEFAULT_LEVELS`` level by level.
+GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {}
+
+
+def level_settings(game: Game, level: str) -> dict[str, Any]:
+    """The settings of ``level`` for ``game`` (a copy)."""
+    if level not in DEFAULT_LEVELS:
+        raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+    settings = dict(DEFAULT_LEVELS[level])
+    override = GAME_LEVELS.get(game.id, {}).get(level)
+    if override is not None:
+        if "kind" in override and override["kind"] != settings["kind"]:
+            settings = {}
+        settings.update(override)
+    return settings
+
+
+def level_bot(game: Game, level: str, overrides: dict[str, Any] | None = None, name: str | None = None) -> Bot:
+    """The bot playing ``level`` at ``game``; ``overrides`` are ISMCTS settings (``time_limit``, ...)."""
+    from ludotheque.bots.ismcts import ISMCTSBot
+    from ludotheque.bots.noisy import NoisyBot
+
+    settings = level_settings(game, level)
+    kind = settings.pop("kind")
+    name = name or level
+    if kind == "noisy":
+        if overrides:
+            raise ValueError(f"level {level!r} of {game.id} does not search; it takes no ISMCTS settings")
+        return NoisyBot(game.heuristic_bot(), float(settings["epsilon"]), name=name)
+    if kind == "ismcts":
+        settings.update(overrides or {})
+        return ISMCTSBot(game, name=name, **settings)
+    raise ValueError(f"unknown level kind {kind!r}")

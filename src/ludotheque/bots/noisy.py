@@ -1,0 +1,33 @@
+"""A bot that plays another bot's move, or with probability ``epsilon`` a random legal move."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ludotheque.core import Bot
+from ludotheque.core.bot import Sampler, SearchBot
+
+
+class NoisyBot:
+    def __init__(self, inner: Bot, epsilon: float, name: str | None = None) -> None:
+        if not 0.0 <= epsilon <= 1.0:
+            raise ValueError(f"epsilon must be in [0, 1], not {epsilon}")
+        self.inner = inner
+        self.epsilon = epsilon
+        self.name = name or f"{inner.name}~{epsilon:g}"
+
+    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
+        if rng.random() < self.epsilon:
+            return rng.choice(legal_actions)
+        action = self.inner.choose(view, legal_actions, rng)
+        return action if action in legal_actions else rng.choice(legal_actions)
+
+    def choose_with_sampler(
+        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sample: Sampler
+    ) -> int:
+        if rng.random() < self.epsilon:
+            return rng.choice(legal_actions)
+        if isinstance(self.inner, SearchBot):
+            return self.inner.choose_with_sampler(view, legal_actions, rng, sample)
+        return self.inner.choose(view, legal_actions, rng)

@@ -1,0 +1,92 @@
+"""``ludotheque arena``: bots against bots with seat rotation, duplicate deals, CIs and OpenSkill ratings.
+
+The lead wires it into ``main.py`` with ``from ludotheque.cli import arena; arena.register(app)``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+from ludotheque.arena.report import arena_table, markdown
+from ludotheque.arena.tournament import ArenaSpec, GameResult, run_arena
+from ludotheque.core import LudothequeError, OptionError, load_game
+
+
+def _options(pairs: list[str] | None) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"--option takes key=value, not {pair!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def arena(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="game id")],
+    players: Annotated[int, typer.Option("--players", "-p", help="number of players")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            help="comma-separated bot specs, at most one per seat (fewer repeat round the table): "
+            "random, heuristic, noisy:0.3, easy, medium, hard, hard:time=2, ismcts:iterations=500, gt",
+        ),
+    ],
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="games to play (rounded up to whole deals × seatings)")
+    ] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="seed of the deals")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="a game option, key=value")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="processes to play in parallel")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="print the results as JSON")] = False,
+    as_markdown: Annotated[bool, typer.Option("--markdown", help="print a Markdown table")] = False,
+) -> None:
+    """Bots against bots: every bot in every seat, duplicate deals, win rates with 95% CIs, OpenSkill ratings."""
+    err = Console(stderr=True, highlight=False)
+    try:
+        game = load_game(game_id, players=players, **_options(option))
+        specs = tuple(s.strip() for s in bots.split(",") if s.strip())
+        spec = ArenaSpec(game.id, players, dict(game.options), specs, games, seed)
+        spec.seatings()
+    except (LudothequeError, ValueError) as error:
+        err.print(f"[bold red]error:[/] {error}")
+        raise typer.Exit(2) from error
+    total = len(spec.tasks())
+    try:
+        if as_json:
+            result = run_arena(spec, jobs=jobs)
+        else:
+            with Progress(
+                TextColumn("[bold]{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+                console=err,
+            ) as progress:
+                task = progress.add_task(f"{game.id} arena", total=total)
+
+                def advance(_: GameResult) -> None:
+                    progress.advance(task)
+
+                result = run_arena(spec, jobs=jobs, on_game=advance)
+    except LudothequeError as error:
+        err.print(f"[bold red]error:[/] {error}")
+        raise typer.Exit(2) from error
+    if as_json:
+        print(json.dumps(result.to_json(), indent=1))
+    elif as_markdown:
+        print(markdown(result))
+    else:
+        Console(highlight=False).print(arena_table(result))
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``arena`` command to the ``ludotheque`` app."""
+    app.command("arena")(arena)

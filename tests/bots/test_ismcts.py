@@ -1,0 +1,141 @@
+"""ISMCTS searches determinizations from ``resample``, plays only legal actions and keeps to its budget."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+
+from ludotheque.bots import ISMCTSBot, RandomBot, play_game, step_bots
+from ludotheque.core import IllegalActionError, State, game_class, game_ids, load_game, sample_chance
+from ludotheque.core.bot import Sampler, SearchBot
+
+from .toygames import SecretGame, decoy
+
+
+def dealt_secret(secret: int) -> State:
+    state = SecretGame(players=2).new_initial_state()
+    state.apply_action(secret)
+    return state
+
+
+@pytest.mark.parametrize("secret", range(4))
+def test_searches_resampled_states_not_the_true_one(secret: int) -> None:
+    state = dealt_secret(secret)
+    bot = ISMCTSBot(state.game, iterations=60)
+    step_bots(state, [bot, RandomBot()], random.Random(secret))
+    # every determinization put the decoy where the secret is: a bot reading the true state would guess right
+    assert state.history()[-1] == (0, decoy(secret))
+    assert state.resamples == 60  # type: ignore[attr-defined]
+    assert bot.last.iterations == 60
+
+
+def test_sampler_never_returns_the_true_state() -> None:
+    seen: list[State] = []
+
+    class Spy:
+        name = "spy"
+
+        def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
+            raise AssertionError("a search bot is asked through choose_with_sampler")
+
+        def choose_with_sampler(
+            self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sample: Sampler
+        ) -> int:
+            for _ in range(3):
+                seen.append(sample(rng))
+            return legal_actions[0]
+
+    spy = Spy()
+    assert isinstance(spy, SearchBot)
+    state = dealt_secret(2)
+    step_bots(state, [spy, RandomBot()], random.Random(0))
+    assert len(seen) == 3 and all(s is not state for s in seen)
+    assert all(s.secret == decoy(2) for s in seen)  # type: ignore[attr-defined]
+
+
+def test_without_a_sampler_it_plays_the_heuristic() -> None:
+    game = load_game("geier", players=2)
+    state = game.new_initial_state()
+    state.apply_action(sample_chance(state, random.Random(0)))
+    bot = ISMCTSBot(game, iterations=10)
+    heuristic = game.heuristic_bot()
+    view = state.view(0)
+    legal = state.legal_actions(0)
+    assert bot.choose(view, legal, random.Random(1)) == heuristic.choose(view, legal, random.Random(1))
+
+
+def test_respects_its_iteration_budget() -> None:
+    game = load_game("geier", players=3)
+    state = game.new_initial_state()
+    state.apply_action(sample_chance(state, random.Random(3)))
+    bot = ISMCTSBot(game, iterations=37)
+    step_bots(state, [bot, None, None], random.Random(0))
+    assert bot.last.iterations == 37
+    assert sum(bot.last.visits.values()) <= 37
+
+
+def test_respects_its_time_limit() -> None:
+    game = load_game("geier", players=2)
+    state = game.new_initial_state()
+    state.apply_action(sample_chance(state, random.Random(3)))
+    bot = ISMCTSBot(game, iterations=10**9, time_limit=0.15)
+    started = time.perf_counter()
+    step_bots(state, [bot, None], random.Random(0))
+    spent = time.perf_counter() - started
+    assert spent < 0.6  # the limit plus one iteration and the bookkeeping
+    assert 1 <= bot.last.iterations < 10**9
+
+
+def test_plays_only_legal_actions_in_geier_simultaneous_rounds() -> None:
+    for players in (2, 3):
+        game = load_game("geier", players=players)
+        bots = [ISMCTSBot(game, iterations=12), RandomBot(), ISMCTSBot(game, iterations=8, rollout_policy="random")]
+        state = play_game(game, bots[:players], random.Random(players), random.Random(7))  # raises if illegal
+        assert state.is_terminal()
+
+
+def test_a_later_seat_searches_first_when_an_earlier_one_is_still_choosing() -> None:
+    # the CLI asks bot seats while the human (seat 0) has not chosen yet: the bot at seat 1 must search anyway
+    game = load_game("geier", players=2)
+    state = game.new_initial_state()
+    state.apply_action(sample_chance(state, random.Random(5)))
+    bot = ISMCTSBot(game, iterations=30)
+    step_bots(state, [None, bot], random.Random(0))
+    assert state.current_players() == [0]
+    assert bot.last.iterations == 30 and sum(bot.last.visits.values()) > 0
+
+
+def test_illegal_actions_would_be_caught() -> None:
+    state = dealt_secret(0)
+    with pytest.raises(IllegalActionError):
+        state.apply_action(99, 0)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_registered_game_gets_legal_moves(game_id: str) -> None:
+    """A few ISMCTS decisions at the start of every game and player count it allows (tiny budgets)."""
+    cls = game_class(game_id)
+    rng = random.Random(11)
+    for players in sorted({cls.min_players, min(cls.max_players, max(cls.min_players, 3))}):
+        game = load_game(game_id, players=players)
+        try:
+            game.heuristic_bot()
+        except ImportError:
+            pytest.skip(f"{game_id} is still being written (no heuristic bot yet)")
+        bot = ISMCTSBot(game, iterations=4, max_rollout_steps=30)
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal() and decisions < 4:
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            seat = state.current_players()[0]
+            legal = state.legal_actions(seat)
+            before = state.history()
+            step_bots(state, [bot if s == seat else None for s in range(players)], rng)
+            assert state.history()[: len(before)] == before
+            assert state.history()[len(before)][1] in legal
+            decisions += 1

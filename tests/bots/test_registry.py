@@ -1,0 +1,67 @@
+"""The bot registry the CLI and the server share, and the runner's hand-off to search bots."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ludotheque.bots import ISMCTSBot, NoisyBot, RandomBot, UnknownBotError, bot_names, make_bot, parse_bots
+from ludotheque.bots.levels import LEVELS, level_settings
+from ludotheque.core import load_game
+
+
+@pytest.fixture
+def geier2():  # type: ignore[no-untyped-def]
+    return load_game("geier", players=2)
+
+
+def test_names(geier2) -> None:  # type: ignore[no-untyped-def]
+    assert {"random", "heuristic", "easy", "medium", "hard", "ismcts", "noisy", "gt"} <= set(bot_names())
+    assert isinstance(make_bot("random", geier2), RandomBot)
+    assert make_bot("heuristic", geier2).name == "heuristic"
+    assert isinstance(make_bot("noisy:0.5", geier2), NoisyBot)
+
+
+def test_levels_and_ismcts_specs(geier2) -> None:  # type: ignore[no-untyped-def]
+    for level in LEVELS:
+        assert make_bot(level, geier2).name == level
+    medium = make_bot("medium", geier2)
+    assert isinstance(medium, ISMCTSBot) and medium.time_limit is not None and medium.time_limit <= 1.0
+    hard = make_bot("hard:time=2.5", geier2)
+    assert isinstance(hard, ISMCTSBot) and hard.time_limit == 2.5
+    assert hard.iterations == level_settings(geier2, "hard")["iterations"]
+    custom = make_bot("ismcts:iterations=77:c=1.2:rollout=random", geier2)
+    assert isinstance(custom, ISMCTSBot)
+    assert (custom.iterations, custom.exploration, custom.rollout_policy) == (77, 1.2, "random")
+    assert isinstance(make_bot("ismcts:hard", geier2), ISMCTSBot)
+
+
+@pytest.mark.parametrize("spec", ["nope", "random:1", "ismcts:depth=3", "ismcts:it=x", "noisy:2", "easy:time=3"])
+def test_bad_specs(geier2, spec: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(UnknownBotError):
+        make_bot(spec, geier2)
+
+
+def test_gt_only_for_two_player_geier() -> None:
+    with pytest.raises(UnknownBotError):
+        make_bot("gt", load_game("geier", players=3))
+
+
+def test_parse_bots(geier2) -> None:  # type: ignore[no-untyped-def]
+    bots = parse_bots("random,ismcts:hard:time=1", geier2, 2)
+    assert bots[0].name == "random" and isinstance(bots[1], ISMCTSBot)
+    assert len(parse_bots("heuristic", geier2, 2)) == 2
+    with pytest.raises(UnknownBotError):
+        parse_bots("random,random,random", geier2, 2)
+
+
+def test_noisy_bot_is_noisy(geier2) -> None:  # type: ignore[no-untyped-def]
+    state = geier2.new_initial_state()
+    state.apply_action(14)  # the +10
+    view, legal = state.view(0), state.legal_actions(0)
+    rng = random.Random(0)
+    never = NoisyBot(geier2.heuristic_bot(), 0.0)
+    always = NoisyBot(geier2.heuristic_bot(), 1.0)
+    assert len({never.choose(view, legal, rng) for _ in range(20)}) == 1
+    assert len({always.choose(view, legal, rng) for _ in range(50)}) > 3
