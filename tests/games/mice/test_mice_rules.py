@@ -273,6 +273,8 @@ def test_worked_example() -> None:
     play(state, "pay")
     assert state.supply == 7 and state.nuts == [1, 1, 0]
     assert table(state)["sum"] == 8 and "cage 8" in legal(state)
+    # "6 + 1 = 7" is no die: to raise the sum B must change another remaining die (the 2)
+    assert "Y1+1" not in legal(state) and {"Y1-1", "Y3+1", "Y3-1"} <= set(legal(state))
     # B pays a second nut, from his own reserve, to turn the 6 into a 5: the 8 becomes a 7, and cages the 7
     play(state, "Y1-1")
     assert state.nuts == [1, 0, 0] and state.supply == 8 and table(state)["sum"] == 7
