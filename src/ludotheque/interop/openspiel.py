@@ -4,7 +4,9 @@
 ``pyspiel.load_game("python_ludotheque_geier", {"players": 3})`` gives a ``pyspiel.Game`` that OpenSpiel's
 tests and algorithms use like any other.  Parameters: ``players`` (default: the fewest the game allows),
 ``utility`` (``"returns"``: the points as the rules count them, the default; ``"win_loss"``: +1 each winner,
--1 each other seat, 0 when nobody wins), ``turn_based`` (see below), and the game's own options.
+-1 each other seat, 0 when nobody wins), ``turn_based`` (see below), ``max_moves`` (0 = no limit; else the
+game is cut, terminal, after that many decisions: returns are then the points so far, or 0 for ``win_loss``),
+``perfect_recall`` (see below), and the game's own options.
 
 - Chance nodes are the engine's chance nodes (``chance_outcomes()``; chance mode ``EXPLICIT_STOCHASTIC``).
 - A decision where every seat chooses at once (Hol's der Geier) is a simultaneous node (``_apply_actions``), and
@@ -18,8 +20,10 @@ tests and algorithms use like any other.  Parameters: ``players`` (default: the 
   and ``±1`` for ``win_loss``; ``max_game_length`` is ``MAX_GAME_LENGTH``.
 - Observation (``observation_string``/``observation_tensor``): the seat's ``view`` as compact JSON and
   ``state.observation_tensor(seat)``, shaped ``game.observation_tensor_shape()``.  Information state
-  (``information_state_string``, perfect recall): a digest of the seat's views before each of its own moves
-  and those moves, then the current view.  No information-state tensor.
+  (``information_state_string``): with ``perfect_recall=True`` (default) a digest of the seat's views before
+  each of its own moves and those moves, then the current view; with ``perfect_recall=False`` the current view
+  alone (much cheaper to maintain, exact when the view keeps everything the seat has seen).  No
+  information-state tensor.
 - ``resample_from_infostate(player, sampler)`` uses the engine's ``resample``, so ISMCTS searches over worlds
   consistent with what the seat has seen.
 - Serialization (``serialize``, pickling, ``serialize_game_and_state``) stores the ludotheque record of the
@@ -46,7 +50,10 @@ __all__ = [
     "UTILITY_BOUND",
     "LudothequeOpenSpielGame",
     "LudothequeOpenSpielState",
+    "OpenSpielBot",
+    "from_ludotheque",
     "game_name",
+    "load",
     "register",
 ]
 
@@ -55,7 +62,7 @@ UTILITY_BOUND: Final = 1_000_000.0
 MAX_GAME_LENGTH: Final = 100_000
 PROBE_GAMES: Final = 3
 PROBE_ACTIONS: Final = 2_000
-ADAPTER_PARAMS: Final = ("players", "turn_based", "utility", "max_moves")
+ADAPTER_PARAMS: Final = ("players", "turn_based", "utility", "max_moves", "perfect_recall")
 
 _joint_cache: dict[tuple[str, int, tuple[tuple[str, Any], ...]], bool] = {}
 
@@ -91,7 +98,13 @@ def has_joint_decisions(game: Game) -> bool:
 
 def _parameter_spec(game_id: str) -> dict[str, Any]:
     cls = game_class(game_id)
-    spec: dict[str, Any] = {"players": cls.min_players, "turn_based": False, "utility": "returns", "max_moves": 0}
+    spec: dict[str, Any] = {
+        "players": cls.min_players,
+        "turn_based": False,
+        "utility": "returns",
+        "max_moves": 0,
+        "perfect_recall": True,
+    }
     for option in cls.option_specs:
         if option.name in spec:
             raise ValueError(f"{game_id}: option {option.name!r} clashes with an OpenSpiel adapter parameter")
@@ -133,6 +146,7 @@ class LudothequeOpenSpielGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"utility must be one of {', '.join(REWARD_MODES)}, not {utility!r}")
         self.ludo: Game = load_game(game_id, players=int(params["players"]), **options)
         self.utility = utility
+        self.perfect_recall = bool(params["perfect_recall"])
         self.max_moves = int(params["max_moves"])
         if self.max_moves < 0:
             raise ValueError(f"max_moves must be 0 (no limit) or positive, not {self.max_moves}")
@@ -190,6 +204,7 @@ class LudothequeOpenSpielState(pyspiel.State):  # type: ignore[misc]
         self._joint = game.joint
         self._utility = game.utility
         self._max_moves = game.max_moves
+        self._recall = game.perfect_recall
         self._moves = 0  # decisions taken (a simultaneous node counts once), for max_moves
         self._trails = [""] * game.ludo.players  # per seat: digest of (view, move) before each of its moves
 
@@ -264,6 +279,8 @@ class LudothequeOpenSpielState(pyspiel.State):  # type: ignore[misc]
     # -- information state --------------------------------------------------------------------------
 
     def information_state_text(self, seat: int) -> str:
+        if not self._recall:
+            return _view_text(self._engine.state, seat)
         return f"{self._trails[seat]}|{_view_text(self._engine.state, seat)}"
 
     def observation_text(self, seat: int | None) -> str:
@@ -273,28 +290,87 @@ class LudothequeOpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _play(self, seat: int, action: int) -> None:
         state = self._engine.state
-        if action not in state.legal_actions(seat):
-            raise ValueError(f"{state.game.id}: action {action} is not legal for seat {seat} here")
-        seen = f"{self._trails[seat]}|{_view_text(state, seat)}|{action}"
-        self._trails[seat] = hashlib.sha1(seen.encode()).hexdigest()
-        state.apply_action(action, seat)
+        if self._recall:
+            if action not in state.legal_actions(seat):
+                raise ValueError(f"{state.game.id}: action {action} is not legal for seat {seat} here")
+            seen = f"{self._trails[seat]}|{_view_text(state, seat)}|{action}"
+            self._trails[seat] = hashlib.sha1(seen.encode()).hexdigest()
+        state.apply_action(action, seat)  # IllegalActionError (a ValueError) leaves the state unchanged
 
     def _replayed(self, history: list[tuple[Any, int]]) -> LudothequeOpenSpielState:
         """A fresh OpenSpiel state with this engine history (so OpenSpiel's own history is right too)."""
-        fresh: LudothequeOpenSpielState = self.get_game().new_initial_state()
-        index = 0
-        while index < len(history):
-            if fresh.current_player() == int(pyspiel.PlayerId.SIMULTANEOUS):
-                n = fresh.num_players()
-                joint = [0] * n
-                for actor, action in history[index : index + n]:
-                    joint[int(actor)] = action
-                fresh.apply_actions(joint)
-                index += n
-            else:
-                fresh.apply_action(history[index][1])
-                index += 1
-        return fresh
+        return _replay(self.get_game(), history)
+
+
+def _replay(game: LudothequeOpenSpielGame, history: list[tuple[Any, int]]) -> LudothequeOpenSpielState:
+    fresh: LudothequeOpenSpielState = game.new_initial_state()
+    index = 0
+    while index < len(history):
+        if fresh.current_player() == int(pyspiel.PlayerId.SIMULTANEOUS):
+            n = fresh.num_players()
+            chunk = history[index : index + n]
+            if sorted(int(actor) for actor, _ in chunk if actor != CHANCE) != list(range(n)):
+                raise ValueError(
+                    "this state is in the middle of a simultaneous decision, which a simultaneous node cannot "
+                    "show: load the game with turn_based=True"
+                )
+            joint = [0] * n
+            for actor, action in chunk:
+                joint[int(actor)] = action
+            fresh.apply_actions(joint)
+            index += n
+        else:
+            fresh.apply_action(history[index][1])
+            index += 1
+    return fresh
+
+
+def load(game_id: str, players: int | None = None, **params: Any) -> LudothequeOpenSpielGame:
+    """``pyspiel.load_game`` of ``python_ludotheque_<game_id>`` (registering the games first)."""
+    register()
+    if players is not None:
+        params["players"] = players
+    game: LudothequeOpenSpielGame = pyspiel.load_game(game_name(game_id), params)
+    return game
+
+
+def from_ludotheque(game: LudothequeOpenSpielGame, state: State) -> LudothequeOpenSpielState:
+    """The OpenSpiel state of ``game`` that has ``state``'s history (same game, players and options)."""
+    if state.game != game.ludo:
+        raise ValueError(f"{state.game!r} is not {game.ludo!r}")
+    return _replay(game, state.history())
+
+
+class OpenSpielBot:
+    """An OpenSpiel bot (``pyspiel.Bot``: ``step(state)``) playing in ludotheque's bot interface.
+
+    It is a search bot: the runner hands it a sampler of determinizations for its seat, never the true state.
+    It turns one determinization into an OpenSpiel state of ``game`` (load it with ``turn_based=True`` for
+    sequential algorithms) and asks the OpenSpiel bot; bots that search, such as ISMCTS, then draw further worlds
+    with ``resample_from_infostate``.  Without a sampler it plays a uniformly random legal move.
+    """
+
+    def __init__(self, game: LudothequeOpenSpielGame, bot: Any, name: str = "openspiel") -> None:
+        self.game = game
+        self.bot = bot
+        self.name = name
+
+    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
+        return rng.choice(legal_actions)
+
+    def choose_with_sampler(
+        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sample: Any
+    ) -> int:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        root = from_ludotheque(self.game, sample(rng))
+        seat = int(view["seat"])
+        if root.current_player() != seat:
+            raise ValueError(f"OpenSpiel's state has player {root.current_player()} to act, not seat {seat}")
+        action = int(self.bot.step(root))
+        if action not in legal_actions:
+            raise ValueError(f"the OpenSpiel bot chose {action}, which is not legal here")
+        return action
 
 
 class LudothequeObserver:
