@@ -275,3 +275,28 @@ def test_observation_and_render_in_every_phase() -> None:
     console.print(state.game.render(state.view(0)))
     assert {"deal", "auction", "play"} <= seen
     assert "Match over" in console.export_text()
+
+
+class NoFallback(random.Random):
+    """An RNG whose ``choice`` fails: the heuristic must always find a legal move by its own rules."""
+
+    def choice(self, seq: object) -> object:  # type: ignore[override]
+        raise AssertionError("the heuristic fell back to a random move")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_heuristic_always_chooses_a_legal_move_by_its_rules(players: int) -> None:
+    game = load_game("mu", players=players, target=40)
+    bot = MuHeuristicBot()
+    chance = random.Random(players)
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, chance))
+                continue
+            seat = state.current_players()[0]
+            legal = state.legal_actions(seat)
+            action = bot.choose(state.view(seat), legal, NoFallback())
+            assert action in legal
+            state.apply_action(action, seat)
