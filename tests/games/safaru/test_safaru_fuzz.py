@@ -19,7 +19,8 @@ from ludotheque.games.safaru import rules
 from ludotheque.games.safaru.game import SafaruState
 from ludotheque.testing import fuzz_games, random_sim_test
 
-CONFIGS = list(itertools.product((2, 3, 4), (False, True), (0, 40)))
+# target 80 makes a match of two or more games in both variants
+CONFIGS = list(itertools.product((2, 3, 4), (False, True), (0, 80)))
 
 
 def number_multisets(numbers: list[int], cap: int) -> Iterator[tuple[int, ...]]:
@@ -145,9 +146,12 @@ def check_invariants(state: State) -> None:
 @pytest.mark.parametrize(("players", "renverse", "target"), CONFIGS)
 def test_random_play(players: int, renverse: bool, target: int) -> None:
     game = ludotheque.load_game("safaru", players=players, renverse=renverse, target=target)
-    games = fuzz_games(2, 300)
-    stats = random_sim_test(game, games, seed=players * 10 + renverse, invariants=check_invariants, deep_every=11)
+    games = fuzz_games(2, 300) if target == 0 else fuzz_games(1, 120)  # a match is several games
+    seed = players * 10 + renverse + target
+    stats = random_sim_test(game, games, seed=seed, invariants=check_invariants, deep_every=11)
     print(f"safaru players={players} renverse={renverse} target={target}: {stats}")
+    if target:
+        print(f"  ({stats.chance_actions // 60} games of the match dealt in all)")
     assert stats.games == games
 
 
