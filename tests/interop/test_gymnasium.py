@@ -68,6 +68,20 @@ def test_episode_against_heuristic_bots(game_id: str) -> None:
     assert again[0] == actions and again[1] == total
 
 
+def test_search_bot_opponents() -> None:
+    """Search bots (ISMCTS) get their sampler of determinizations from the environment."""
+    from ludotheque.bots import UnknownBotError, make_bot
+
+    game_id = GAMES[0]
+    try:
+        make_bot("ismcts:iterations=10", ludotheque.load_game(game_id, players=2))
+    except UnknownBotError:
+        pytest.skip("no ISMCTS bot in the bot registry")
+    made = gymnasium.make(env_id(game_id), players=2, opponents="ismcts:iterations=10", max_episode_steps=30)
+    actions, _, _ = run_episode(made, seed=5)
+    assert actions
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_illegal_actions(game_id: str) -> None:
     env = LudothequeEnv(game_id, opponents="random")

@@ -177,7 +177,15 @@ class LudothequeEnv(gymnasium.Env[ObsType, np.int64]):
             for seat in bots_to_move:
                 bot = self._seat_bots[seat]
                 assert bot is not None
-                state.apply_action(bot.choose(state.view(seat), state.legal_actions(seat), self._bot_rng), seat)
+                state.apply_action(self._ask(bot, state, seat), seat)
+
+    def _ask(self, bot: Bot, state: State, seat: int) -> int:
+        """A bot's move from its view; search bots also get a sampler of determinizations (never the state)."""
+        view, legal = state.view(seat), state.legal_actions(seat)
+        search = getattr(bot, "choose_with_sampler", None)
+        if search is not None:
+            return int(search(view, legal, self._bot_rng, lambda rng: state.resample(seat, rng)))
+        return int(bot.choose(view, legal, self._bot_rng))
 
     def _observation(self) -> ObsType:
         return self._live_state().observation_tensor(self.seat)
