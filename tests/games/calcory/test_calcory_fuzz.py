@@ -104,7 +104,8 @@ def check_static(state: CalcoryState) -> None:
     assert all(state.card[c] == -1 for c in range(rules.CELLS) if state.status[c] == EMPTY)
     everything = Counter(on_grid) + Counter(state.holding) + Counter(v for p in state.piles for v in p)
     assert everything == DECK, "the 60 cards are conserved"
-    assert len(on_grid) >= 1 or state.holding, "a card always goes back to the grid"
+    # a card always goes back to the grid; only the collection of the very last card can empty it (the end)
+    assert len(on_grid) >= 1 or state.holding or state.is_terminal()
     # markers conserved: 6 per player, at home or on the marked cards
     for seat in range(n):
         on_table = len(state.marked) if state.marked_owner == seat else 0
