@@ -12,9 +12,14 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import ludotheque  # noqa: E402
 from ludotheque.interop import openspiel  # noqa: E402
-from ludotheque.interop._common import game_configurations  # noqa: E402
+from ludotheque.interop._common import game_configurations, has_joint_decisions  # noqa: E402
 
 CONFIGS = [pytest.param(game_id, players, id=f"{game_id}-{players}p") for game_id, players in game_configurations()]
+JOINT = [
+    pytest.param(game_id, players, id=f"{game_id}-{players}p")
+    for game_id, players in game_configurations()
+    if has_joint_decisions(ludotheque.load_game(game_id, players=players))
+]
 GAMES = ludotheque.game_ids()
 MAX_MOVES = 100  # random games are capped: some games' uniformly random play may last very long
 
@@ -40,10 +45,15 @@ def test_random_sim_test(game_id: str, players: int) -> None:
 
 
 @pytest.mark.parametrize(("game_id", "players"), CONFIGS)
+def test_dynamics(game_id: str, players: int) -> None:
+    joint = has_joint_decisions(ludotheque.load_game(game_id, players=players))
+    dynamics = pyspiel.GameType.Dynamics
+    assert load(game_id, players).get_type().dynamics == (dynamics.SIMULTANEOUS if joint else dynamics.SEQUENTIAL)
+
+
+@pytest.mark.parametrize(("game_id", "players"), JOINT)
 def test_random_sim_test_turn_based(game_id: str, players: int) -> None:
     """Games with simultaneous nodes also load as sequential games (joint decisions taken in turn)."""
-    if load(game_id, players).get_type().dynamics != pyspiel.GameType.Dynamics.SIMULTANEOUS:
-        pytest.skip("no simultaneous node: the default is already sequential")
     game = load(game_id, players, turn_based=True, utility="win_loss", max_moves=MAX_MOVES)
     assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)

@@ -16,6 +16,10 @@ from ludotheque.core import Game, State, game_ids, load_game, sample_chance
 from ludotheque.core.registry import game_class
 
 REWARD_MODES: Final = ("returns", "win_loss")
+PROBE_GAMES: Final = 3
+PROBE_ACTIONS: Final = 2_000
+
+_joint_cache: dict[tuple[str, int, tuple[tuple[str, Any], ...]], bool] = {}
 
 
 def player_counts(game_id: str) -> list[int]:
@@ -80,3 +84,30 @@ def render_text(game: Game, view: dict[str, Any]) -> str:
     buffer = io.StringIO()
     Console(file=buffer, width=100, color_system=None, force_terminal=False).print(shown)
     return buffer.getvalue()
+
+
+def has_joint_decisions(game: Game) -> bool:
+    """Whether random play reaches a decision where every seat chooses at once (Geier's face-down cards).
+
+    The protocol does not declare it, so a few random games of the configuration are played (at most
+    ``PROBE_ACTIONS`` actions each, fixed seed, cached).
+    """
+    key = (game.id, game.players, tuple(sorted(game.options.items())))
+    if key not in _joint_cache:
+        found = False
+        rng = random.Random(0)
+        for _ in range(PROBE_GAMES if game.players > 1 else 0):
+            state = game.new_initial_state()
+            for _ in range(PROBE_ACTIONS):
+                if state.is_terminal() or found:
+                    break
+                if state.is_chance_node():
+                    state.apply_action(sample_chance(state, rng))
+                    continue
+                acting = state.current_players()
+                found = len(acting) == game.players
+                state.apply_action(rng.choice(state.legal_actions(acting[0])), acting[0])
+            if found:
+                break
+        _joint_cache[key] = found
+    return _joint_cache[key]

@@ -43,7 +43,7 @@ import pyspiel
 
 import ludotheque
 from ludotheque.core import CHANCE, Actor, Game, State, game_class, game_ids, load_game
-from ludotheque.interop._common import REWARD_MODES, final_rewards
+from ludotheque.interop._common import REWARD_MODES, final_rewards, has_joint_decisions
 
 __all__ = [
     "MAX_GAME_LENGTH",
@@ -60,40 +60,12 @@ __all__ = [
 PREFIX: Final = "python_ludotheque_"
 UTILITY_BOUND: Final = 1_000_000.0
 MAX_GAME_LENGTH: Final = 100_000
-PROBE_GAMES: Final = 3
-PROBE_ACTIONS: Final = 2_000
 ADAPTER_PARAMS: Final = ("players", "turn_based", "utility", "max_moves", "perfect_recall")
-
-_joint_cache: dict[tuple[str, int, tuple[tuple[str, Any], ...]], bool] = {}
 
 
 def game_name(game_id: str) -> str:
     """The OpenSpiel short name of a ludotheque game: ``python_ludotheque_<id>``."""
     return f"{PREFIX}{game_id}"
-
-
-def has_joint_decisions(game: Game) -> bool:
-    """Whether random play reaches a decision where every seat chooses at once (cached per configuration)."""
-    key = (game.id, game.players, tuple(sorted(game.options.items())))
-    if key not in _joint_cache:
-        found = False
-        rng = random.Random(0)
-        for _ in range(PROBE_GAMES if game.players > 1 else 0):
-            state = game.new_initial_state()
-            for _ in range(PROBE_ACTIONS):
-                if state.is_terminal() or found:
-                    break
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
-                    continue
-                acting = state.current_players()
-                found = len(acting) == game.players
-                state.apply_action(rng.choice(state.legal_actions(acting[0])), acting[0])
-            if found:
-                break
-        _joint_cache[key] = found
-    return _joint_cache[key]
 
 
 def _parameter_spec(game_id: str) -> dict[str, Any]:
