@@ -2,6 +2,7 @@
 
 REGISTRY: dict[str, str] = {
     "geier": "ludotheque.games.geier:GeierGame",
+    "rummu": "ludotheque.games.rummu:RummuGame",
     "mice": "ludotheque.games.mice:MiceGame",
     "safaru": "ludotheque.games.safaru:SafaruGame",
     "mu": "ludotheque.games.mu:MuGame",

@@ -1,0 +1,79 @@
+"""Terminal rendering of a Rummü view with Rich: cards in their colours, the table, the seats, the log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+STYLES = {"R": "bold red", "Y": "bold yellow", "G": "bold green", "B": "bold blue", "K": "bold white on grey23"}
+
+
+def cards_text(cards: list[str]) -> Text:
+    text = Text()
+    for i, card in enumerate(cards):
+        if i:
+            text.append(" ")
+        text.append(card, style=STYLES.get(card[:1], ""))
+    return text
+
+
+def render(view: dict[str, Any]) -> Group:
+    table = view["table"]
+    n = view["players"]
+    me = view["seat"]
+    parts: list[Any] = []
+    target = f"match to {table['target']}"
+    if table["hand_limit"]:
+        target += f" or {table['hand_limit']} hands"
+    parts.append(Text(f"Rummü - hand {table['hand_number']}, seat {table['dealer']} dealt ({target})", style="bold"))
+    seats = Table(show_lines=False)
+    for name, justify in (("seat", "left"), ("score", "right"), ("cards", "right"), ("opening", "left"),
+                          ("known in hand", "left")):
+        seats.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for seat in range(n):
+        name = f"{seat}"
+        if table["teams"] is not None:
+            name += f" team {table['teams'][seat]}"
+        if me == seat:
+            name += " (you)"
+        if table["current"] == seat and not view["terminal"]:
+            name = "> " + name
+        opening = "opened" if table["opened"][seat] else f"needs {table['needs'][seat]}+"
+        seats.add_row(name, str(table["scores"][seat]), str(table["hand_sizes"][seat]), opening,
+                      cards_text(table["known"][seat]))
+    parts.append(seats)
+    discard = table["discard"]
+    line = Text(f"Draw pile: {table['pile_size']} cards   Discard pile ({len(discard)}, top last): ")
+    line.append_text(cards_text(discard[-12:]))
+    if len(discard) > 12:
+        line.append(f"  (+{len(discard) - 12} below)", style="dim")
+    parts.append(line)
+    if table["combos"]:
+        combos = Table(title="On the table", show_lines=False)
+        combos.add_column("#", justify="right")
+        combos.add_column("owner", justify="right")
+        combos.add_column("cards")
+        combos.add_column("points", justify="right")
+        for j, combo in enumerate(table["combos"]):
+            combos.add_row(str(j + 1), str(combo["owner"]), cards_text(combo["cards"]), str(combo["points"]))
+        parts.append(combos)
+    else:
+        parts.append(Text("Nothing on the table yet.", style="dim"))
+    if table["laying"]:
+        parts.append(Text("Being laid: ").append_text(cards_text(table["laying"])))
+    for entry in table["log"][-6:]:
+        parts.append(Text(entry, style="dim"))
+    if table["results"]:
+        last = table["results"][-1]
+        out = "nobody went out" if last["out"] is None else f"seat {last['out']} went out"
+        points = ", ".join(f"{s}:{p:+d}" for s, p in enumerate(last["points"]))
+        parts.append(Text(f"Last hand ({last['hand']}): {out}; points {points}", style="cyan"))
+    if "hand" in table:
+        parts.append(Text("Your hand: ", style="bold").append_text(cards_text(table["hand"])))
+    if view["terminal"]:
+        winners = ", ".join(str(w) for w in view["winners"]) or "nobody"
+        parts.append(Text(f"Match over. Winner(s): seat {winners}", style="bold green"))
+    return Group(*parts)

@@ -1,0 +1,509 @@
+"""Rummü as a ludotheque game (seed 004, DECISIONS rummu-1..10, all-1..4).
+
+A match is a series of hands.  A hand: chance deals card by card (each chance action is the type of the next
+card, weighted by how many such cards are left unseen), turns up the first discard, then seats take turns.
+A turn is a sequence of steps: draw (``draw`` then a chance action for the card, or ``take k``), laying steps
+(``start``/``add``/``close``/``cancel`` build one combination card by card; ``put`` and ``swap`` work on table
+combinations), and ``discard``, which ends the turn.  The action layout is in ``notation.py``.
+
+The draw pile is kept as an unordered multiset: drawing its "top" card is a chance action over what is left,
+which is the same distribution as a shuffle done in advance and keeps reshuffles free of chance actions.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, OptionError, OptionSpec, State
+from ludotheque.games.rummu import notation, rules, view
+from ludotheque.games.rummu.notation import ADD, CANCEL, CLOSE, DISCARD, DRAW, PUT, START, SWAP, TAKE
+from ludotheque.games.rummu.rules import TYPES, card_str
+
+MAX_CANCELS = 3  # a seat may give up a combination being laid at most this often per turn (no endless loops)
+
+# phases
+DEAL, FLIP, DRAW_PHASE, DRAW_CARD, PLAY, OVER = "deal", "flip", "draw", "draw-card", "play", "over"
+
+
+class RummuGame(Game):
+    id = "rummu"
+    name = "Rummü"
+    min_players = 3
+    max_players = 6
+    option_specs = (
+        OptionSpec(
+            "partnerships",
+            False,
+            "rummu-2/9: with 4 or 6 players, opposite seats play as partners (scores add, target 500)",
+        ),
+        OptionSpec(
+            "target",
+            0,
+            "rummu-10: the match ends after the hand in which a player (team) reaches this total; "
+            "0 = the rulebook's 200 (500 in partnerships)",
+            minimum=0,
+        ),
+        OptionSpec(
+            "hands",
+            0,
+            "not in the rules: stop the match after this many hands at the latest (0 = no limit); "
+            "useful for short matches and random play",
+            minimum=0,
+        ),
+    )
+
+    def _check_options(self) -> None:
+        if self.options["partnerships"] and self.players not in (4, 6):
+            raise OptionError(f"rummu: partnerships need 4 or 6 players, not {self.players} (rummu-2)")
+
+    @property
+    def partnerships(self) -> bool:
+        return bool(self.options["partnerships"])
+
+    @property
+    def target(self) -> int:
+        target = int(self.options["target"])
+        if target:
+            return target
+        return rules.TARGET_TEAM if self.partnerships else rules.TARGET_SINGLE
+
+    def team_of(self, seat: int) -> int:
+        """Seats ``s`` and ``s + n/2`` are partners (opposite seats); without partnerships, each seat alone."""
+        return seat % (self.players // 2) if self.partnerships else seat
+
+    def num_distinct_actions(self) -> int:
+        return notation.NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return TYPES
+
+    def new_initial_state(self) -> RummuState:
+        return RummuState(self)
+
+    def heuristic_bot(self) -> Bot:
+        from ludotheque.games.rummu.heuristics import RummuHeuristicBot
+
+        return RummuHeuristicBot()
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return view.observation_shape(self.players)
+
+    def encode_view(self, table_view: dict[str, Any]) -> NDArray[np.float32]:
+        return view.encode(table_view)
+
+    def render(self, view: dict[str, Any]) -> Any:
+        from ludotheque.games.rummu.display import render
+
+        return render(view)
+
+
+class RummuState(State):
+    game: RummuGame
+
+    def __init__(self, game: RummuGame) -> None:
+        super().__init__(game)
+        n = game.players
+        self.totals: list[int] = [0] * n  # each seat's own points over the match
+        self.results: list[dict[str, Any]] = []  # finished hands, public (leftover hands are shown at the end)
+        self.hand_no = 0
+        self.dealer = 0  # all-2: seat 0 deals the first hand
+        self._start_hand()
+
+    # -- hand set-up ------------------------------------------------------------------------------------
+
+    def _start_hand(self) -> None:
+        n = self.game.players
+        self.hands: list[list[int]] = [[0] * TYPES for _ in range(n)]  # counts per card type
+        self.sizes: list[int] = [0] * n
+        self.pile: list[int] = list(rules.DECK_COUNTS)  # counts per type; drawn by chance
+        self.pile_size = rules.DECK_SIZE
+        self.discard: list[int] = []  # bottom to top
+        self.combos: list[list[int]] = []  # table combinations, sorted cards
+        self.owners: list[int] = []
+        self.extend: list[list[int]] = []  # per combination: card types that may be added to it
+        self.swaps: list[list[int]] = []  # per combination: naturals that may replace one of its jokers
+        self.opened: list[bool] = [False] * n
+        first = self.hand_no == 0
+        self.needs: list[int] = [rules.opening_threshold(None if first else self._unit_total(s), self.game.partnerships)
+                                 for s in range(n)]
+        self.partial: list[int] = []  # the combination being laid (public, card by card)
+        self.cancels = 0
+        self.phase = DEAL
+        self.to_deal = rules.HAND_SIZE[n] * n
+        self.current = (self.dealer + 1) % n  # rummu-2: the player left of the dealer deals first and starts
+        self.epoch = 0  # reshuffles so far in this hand
+        self.exhausted = False  # the pile ran out with nothing to reshuffle: this turn is the hand's last
+        # hidden deliveries of this hand: [history index, seat, card, epoch, revealed, log index or -1]
+        self.hidden: list[list[int]] = []
+        self.known: list[list[int]] = [[0] * TYPES for _ in range(n)]  # publicly known cards in each hand
+        self.log: list[tuple[int, str, str]] = []  # (seat or -1, public text, private text for that seat)
+        self.log.append((-1, f"hand {self.hand_no + 1}: seat {self.dealer} deals", ""))
+        self._legal_cache: list[int] | None = None
+
+    def _unit_total(self, seat: int) -> int:
+        """The seat's total, or its team's total in partnerships (rummu-5, rummu-9)."""
+        if not self.game.partnerships:
+            return self.totals[seat]
+        team = self.game.team_of(seat)
+        return sum(t for s, t in enumerate(self.totals) if self.game.team_of(s) == team)
+
+    # -- protocol ---------------------------------------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        return self.phase in (DEAL, FLIP, DRAW_CARD)
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        size = self.pile_size
+        return [(t, count / size) for t, count in enumerate(self.pile) if count]
+
+    def _current_players(self) -> list[int]:
+        return [self.current]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self._legal_cache is None:
+            self._legal_cache = self._compute_legal()
+        return list(self._legal_cache)
+
+    def _is_legal(self, action: int, player: int) -> bool:
+        if self._legal_cache is None:
+            self._legal_cache = self._compute_legal()
+        return action in self._legal_cache
+
+    def _compute_legal(self) -> list[int]:
+        seat = self.current
+        if self.phase == DRAW_PHASE:
+            return [DRAW] + [TAKE + k for k in range(len(self.discard))]
+        hand = self.hands[seat]
+        size = self.sizes[seat]
+        held = [t for t in range(TYPES) if hand[t]]
+        need = 3 if self.opened[seat] else self.needs[seat]
+        out: list[int] = []
+        if self.partial:
+            after = len(self.partial) + 1
+            # keep enough cards to finish the combination and still discard one (rummu-7)
+            if size - 1 - max(0, need - after) >= 1:
+                out.extend(ADD + t for t in held if rules.extendable([*self.partial, t], need))
+            if len(self.partial) >= need and rules.is_valid(self.partial):
+                out.append(CLOSE)
+            out.append(CANCEL)
+            return sorted(out)
+        if self.cancels < MAX_CANCELS and size >= need + 1:
+            out.extend(START + t for t in held)
+        out.extend(DISCARD + t for t in held)
+        if self.opened[seat]:
+            for j in range(len(self.combos)):
+                if size >= 2:
+                    out.extend(PUT + j * TYPES + t for t in self.extend[j] if hand[t])
+                out.extend(SWAP + j * TYPES + t for t in self.swaps[j] if hand[t])
+        return sorted(out)
+
+    def _apply(self, action: int, player: int | None) -> None:
+        self._legal_cache = None
+        if player is None:
+            self._apply_chance(action)
+            return
+        seat = player
+        if action == DRAW:
+            self.phase = DRAW_CARD
+        elif action < START:
+            k = action - TAKE + 1
+            taken = self.discard[-k:][::-1]  # rummu-3: top card first
+            del self.discard[-k:]
+            for card in taken:
+                self._receive(seat, card, public=True)
+            self._log(seat, f"takes {k} from the discard pile: {' '.join(card_str(c) for c in taken)}")
+            self.phase = PLAY
+        elif action < ADD:
+            card = action - START
+            self._lose(seat, card)
+            self.partial = [card]
+            self._log(seat, f"starts a combination with {card_str(card)}")
+        elif action < CLOSE:
+            card = action - ADD
+            self._lose(seat, card)
+            self.partial.append(card)
+            self._log(seat, f"adds {card_str(card)}")
+        elif action == CLOSE:
+            cards = sorted(self.partial, key=_run_order)
+            self.partial = []
+            self.combos.append(cards)
+            self.owners.append(seat)
+            self.extend.append(rules.extension_candidates(cards))
+            self.swaps.append(rules.swap_candidates(cards))
+            opening = "" if self.opened[seat] else " (opening)"
+            self.opened[seat] = True
+            self._log(seat, f"lays combination {len(self.combos)}{opening}: {_cards(cards)}")
+        elif action == CANCEL:
+            for card in self.partial:
+                self._receive(seat, card, public=True)
+            self._log(seat, f"takes back {_cards(self.partial)}")
+            self.partial = []
+            self.cancels += 1
+        elif action < PUT:
+            card = action - DISCARD
+            self._lose(seat, card)
+            self.discard.append(card)
+            self._log(seat, f"discards {card_str(card)}")
+            if self.sizes[seat] == 0:
+                self._end_hand(seat)  # rummu-8: out by discarding the last card
+            elif self.exhausted:
+                self._log(-1, "nothing is left to draw: the hand ends with nobody out")
+                self._end_hand(None)
+            else:
+                self._begin_turn((seat + 1) % self.game.players)
+        elif action < SWAP:
+            j, card = divmod(action - PUT, TYPES)
+            self._lose(seat, card)
+            self._set_combo(j, [*self.combos[j], card])
+            self._log(seat, f"puts {card_str(card)} on combination {j + 1}")
+        else:
+            j, card = divmod(action - SWAP, TYPES)
+            joker = rules.YELLOW * 10 + card % 10
+            self._lose(seat, card)
+            self._set_combo(j, [card if c == joker else c for c in self.combos[j]])
+            self._receive(seat, joker, public=True)
+            self._log(seat, f"swaps {card_str(card)} for the joker {card_str(joker)} of combination {j + 1}")
+
+    def _apply_chance(self, card: int) -> None:
+        self.pile[card] -= 1
+        self.pile_size -= 1
+        if self.phase == DEAL:
+            n = self.game.players
+            dealt = rules.HAND_SIZE[n] * n - self.to_deal
+            seat = (self.dealer + 1 + dealt) % n
+            self._hidden_receive(seat, card, -1)
+            self.to_deal -= 1
+            if self.to_deal == 0:
+                self.phase = FLIP
+        elif self.phase == FLIP:
+            self.discard.append(card)
+            self._log(-1, f"the discard pile starts with {card_str(card)}")
+            self._begin_turn(self.current)
+        else:
+            seat = self.current
+            self._log(seat, "draws from the pile", f"draws {card_str(card)} from the pile")
+            self._hidden_receive(seat, card, len(self.log) - 1)
+            self.phase = PLAY
+            if self.pile_size == 0:
+                self._pile_emptied()
+
+    # -- card movements ---------------------------------------------------------------------------------
+
+    def _hidden_receive(self, seat: int, card: int, log_index: int) -> None:
+        self.hidden.append([len(self._history), seat, card, self.epoch, 0, log_index])
+        self.hands[seat][card] += 1
+        self.sizes[seat] += 1
+
+    def _receive(self, seat: int, card: int, public: bool) -> None:
+        self.hands[seat][card] += 1
+        self.sizes[seat] += 1
+        if public:
+            self.known[seat][card] += 1
+
+    def _lose(self, seat: int, card: int) -> None:
+        """A card leaves a hand face up.  Observers count it against the cards they knew were there first;
+        otherwise it reveals one hidden delivery (the earliest unrevealed one of that card)."""
+        self.hands[seat][card] -= 1
+        self.sizes[seat] -= 1
+        if self.known[seat][card]:
+            self.known[seat][card] -= 1
+            return
+        for event in self.hidden:
+            if event[1] == seat and event[2] == card and not event[4]:
+                event[4] = 1
+                return
+        raise AssertionError("a card left a hand it was never in")  # pragma: no cover
+
+    def _set_combo(self, j: int, cards: list[int]) -> None:
+        cards = sorted(cards, key=_run_order)
+        self.combos[j] = cards
+        self.extend[j] = rules.extension_candidates(cards)
+        self.swaps[j] = rules.swap_candidates(cards)
+
+    def _log(self, seat: int, public: str, private: str = "") -> None:
+        self.log.append((seat, f"seat {seat} {public}" if seat >= 0 else public,
+                         f"seat {seat} {private}" if private else ""))
+
+    # -- turns and hands --------------------------------------------------------------------------------
+
+    def _begin_turn(self, seat: int) -> None:
+        self.current = seat
+        self.cancels = 0
+        self.phase = DRAW_PHASE
+
+    def _pile_emptied(self) -> None:
+        """rummu-3: when the last card is drawn, the discard pile but its top becomes the new draw pile.  If that
+        leaves nothing to draw, the hand ends with nobody out once the drawing player's turn is over."""
+        if len(self.discard) > 1:
+            for card in self.discard[:-1]:
+                self.pile[card] += 1
+            self.pile_size = len(self.discard) - 1
+            self.discard = self.discard[-1:]
+            self.epoch += 1
+            self._log(-1, f"the draw pile is empty: {self.pile_size} discarded cards are shuffled into a new one")
+        else:
+            self.exhausted = True
+            self._log(-1, "the draw pile is empty and nothing can be reshuffled: the hand ends after this turn")
+
+    def _end_hand(self, out: int | None) -> None:
+        """rummu-8/9: score the hand, then end the match (rummu-10) or deal the next hand."""
+        n = self.game.players
+        points = [0] * n
+        left: list[list[int]] = []
+        for seat in range(n):
+            cards = [t for t in range(TYPES) for _ in range(self.hands[seat][t])]
+            left.append(cards)
+            partner_out = (
+                out is not None and seat != out and self.game.partnerships
+                and self.game.team_of(seat) == self.game.team_of(out)
+            )
+            if not partner_out:
+                points[seat] += rules.hand_penalty(cards)
+        if out is not None:
+            points[out] += 10
+        for cards, owner in zip(self.combos, self.owners, strict=True):
+            points[owner] += rules.combo_points(cards)
+        for seat in range(n):
+            self.totals[seat] += points[seat]
+        self.results.append({
+            "hand": self.hand_no + 1,
+            "dealer": self.dealer,
+            "out": out,
+            "points": points,
+            "left": [[card_str(c) for c in cards] for cards in left],
+            "combos": [{"owner": o, "cards": [card_str(c) for c in cards], "points": rules.combo_points(cards)}
+                       for cards, o in zip(self.combos, self.owners, strict=True)],
+            "totals": list(self.totals),
+        })
+        self.hand_no += 1
+        limit = int(self.game.options["hands"])
+        if max(self._unit_total(s) for s in range(n)) >= self.game.target or (limit and self.hand_no >= limit):
+            self.phase = OVER
+            self._legal_cache = None
+            return
+        self.dealer = (self.dealer + 1) % n
+        self._start_hand()
+
+    # -- notation ---------------------------------------------------------------------------------------
+
+    def _action_to_string(self, action: int, actor: Actor) -> str:
+        if actor == CHANCE:
+            return notation.format_chance(action)
+        return notation.format_action(action)
+
+    def string_to_action(self, text: str, player: Actor | None = None) -> int:
+        actor = self._notation_actor(player)
+        if actor == CHANCE:
+            action = notation.parse_chance(text, self.game.id)
+            if not self.is_chance_node() or self.is_terminal():
+                raise NotationError(f"{self.game.id}: chance has no move here, so {text!r} is not legal")
+            legal = self.legal_actions()
+        else:
+            action = notation.parse_action(text, self.game.id)
+            legal = self.legal_actions(actor)
+        if action not in legal:
+            return super().string_to_action(text, actor)  # raises a NotationError listing legal moves
+        return action
+
+    # -- results ----------------------------------------------------------------------------------------
+
+    def returns(self) -> list[float]:
+        """Each seat's total; in partnerships both partners get their team's total (rummu-9)."""
+        return [float(self._unit_total(s)) for s in range(self.game.players)]
+
+    def winners(self) -> list[int]:
+        if not self.is_terminal():
+            return []
+        return rules.winners_of([self._unit_total(s) for s in range(self.game.players)])
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        return view.table_view(self, player)
+
+    # -- resampling -------------------------------------------------------------------------------------
+
+    def resample(self, player: int, rng: random.Random) -> RummuState:
+        """Redeal what ``player`` has not seen: the other seats' cards that never showed, and the draw pile.
+
+        Cards are exchangeable only within one pile generation (an *epoch*: the deck, then each reshuffled
+        discard pile), because the observer knows what each reshuffle put into the pile.  Within an epoch the
+        unrevealed deliveries to other seats (and, for the current epoch, the pile) are shuffled together and
+        the history's chance actions rewritten; every public action stays legal since public legality never
+        depends on hidden cards, and cards that later left a hand face up keep their delivery.
+        """
+        self._check_seat(player)
+        twin = self.clone()
+        if twin.phase == OVER:
+            return twin
+        pools: dict[int, list[list[int]]] = {}
+        for event in twin.hidden:
+            if event[1] != player and not event[4]:
+                pools.setdefault(event[3], []).append(event)
+        pools.setdefault(twin.epoch, [])
+        for epoch, events in pools.items():
+            cards = [e[2] for e in events]
+            if epoch == twin.epoch:
+                cards.extend(t for t in range(TYPES) for _ in range(twin.pile[t]))
+            rng.shuffle(cards)
+            for event in events:
+                twin.hands[event[1]][event[2]] -= 1
+            for event, card in zip(events, cards, strict=False):
+                event[2] = card
+                twin.hands[event[1]][card] += 1
+                twin._history[event[0]] = (CHANCE, card)
+                if event[5] >= 0:
+                    seat, public, _ = twin.log[event[5]]
+                    twin.log[event[5]] = (seat, public, f"seat {seat} draws {card_str(card)} from the pile")
+            if epoch == twin.epoch:
+                twin.pile = [0] * TYPES
+                for card in cards[len(events):]:
+                    twin.pile[card] += 1
+        twin._legal_cache = None
+        return twin
+
+    def clone(self) -> RummuState:
+        twin = RummuState.__new__(RummuState)
+        twin.game = self.game
+        twin._history = list(self._history)
+        twin.totals = list(self.totals)
+        twin.results = list(self.results)  # finished hands are never mutated
+        twin.hand_no = self.hand_no
+        twin.dealer = self.dealer
+        twin.hands = [list(h) for h in self.hands]
+        twin.sizes = list(self.sizes)
+        twin.pile = list(self.pile)
+        twin.pile_size = self.pile_size
+        twin.discard = list(self.discard)
+        twin.combos = [list(c) for c in self.combos]
+        twin.owners = list(self.owners)
+        twin.extend = list(self.extend)  # replaced, never mutated
+        twin.swaps = list(self.swaps)
+        twin.opened = list(self.opened)
+        twin.needs = list(self.needs)
+        twin.partial = list(self.partial)
+        twin.cancels = self.cancels
+        twin.phase = self.phase
+        twin.to_deal = self.to_deal
+        twin.current = self.current
+        twin.epoch = self.epoch
+        twin.exhausted = self.exhausted
+        twin.hidden = [list(e) for e in self.hidden]
+        twin.known = [list(k) for k in self.known]
+        twin.log = list(self.log)
+        twin._legal_cache = self._legal_cache
+        return twin
+
+
+def _run_order(card: int) -> tuple[int, int]:
+    """Cards of a combination shown by number, then colour."""
+    return (card % 10, card // 10)
+
+
+def _cards(cards: list[int]) -> str:
+    return " ".join(card_str(c) for c in cards)
