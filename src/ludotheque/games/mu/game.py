@@ -84,6 +84,7 @@ class MuState(State):
         self.scores = [0] * n
         self.dealer = 0  # all-2: seat 0 deals the first hand
         self.log: list[dict[str, Any]] = []  # finished hands (public summaries, never mutated)
+        self._outcomes: list[tuple[int, float]] | None = None  # cached chance outcomes of this node
         self._start_hand(0)
 
     # -- hand set-up ------------------------------------------------------------------------------
@@ -128,11 +129,16 @@ class MuState(State):
         return self.phase in (REMOVE, DEAL)
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._outcomes is not None:  # asked twice per chance step (listing, then validating)
+            return list(self._outcomes)
         if self.phase == REMOVE:
             left = [c for c in range(5) if c not in self.removed]
-            return [(nt.REMOVE + c, 1.0 / len(left)) for c in left]
-        total = self.deck_left
-        return [(nt.DEAL + kind, count / total) for kind, count in enumerate(self.deck) if count]
+            outcomes = [(nt.REMOVE + c, 1.0 / len(left)) for c in left]
+        else:
+            total = self.deck_left
+            outcomes = [(nt.DEAL + kind, count / total) for kind, count in enumerate(self.deck) if count]
+        self._outcomes = outcomes
+        return list(outcomes)
 
     def _current_players(self) -> list[int]:
         return [self._actor()]
@@ -187,6 +193,7 @@ class MuState(State):
     # -- applying actions -------------------------------------------------------------------------
 
     def _apply(self, action: int, player: int | None) -> None:
+        self._outcomes = None
         if player is None:
             self._apply_chance(action)
         elif self.phase == AUCTION:
@@ -466,4 +473,5 @@ class MuState(State):
         twin.tricks = list(self.tricks)
         twin.won = list(self.won)
         twin.played = list(self.played)
+        twin._outcomes = self._outcomes  # never mutated in place: _apply replaces it
         return twin
