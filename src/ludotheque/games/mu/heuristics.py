@@ -75,8 +75,8 @@ class MuHeuristicBot:
         trump = self._best_trump(held)
         per_seat = len(held)
         trumps = sum(1 for k in held if rules.in_trump(k, trump))
-        total_trumps = 12 if rules.is_colour_trump(trump) else (4 if n == 3 else 6) if trump % 10 in (1, 7) else (
-            3 if n == 3 else 5)
+        colours = 3 if n == 3 else 5
+        total_trumps = rules.CARDS_PER_COLOUR if rules.is_colour_trump(trump) else colours * rules.COPIES[trump % 10]
         # tricks: trumps beyond a fair share of the trumps, plus 9s and 8s of other colours
         share = (total_trumps - trumps) / max(1, n - 1)
         tricks = max(0.0, trumps - share) + 0.5 * trumps
@@ -118,13 +118,19 @@ class MuHeuristicBot:
         kind = min(candidates, key=lambda k: (rules.triangles(k), k % 10))
         return nt.FROM_HAND + kind
 
+    @staticmethod
+    def _last_moves(view: dict[str, Any]) -> dict[int, str]:
+        """Each seat's last auction move this hand (a card or ``pass``; ``done`` is skipped)."""
+        last_move: dict[int, str] = {}
+        for seat, move in view["table"]["auction"]:
+            if move != "done":
+                last_move[seat] = move
+        return last_move
+
     def _active_rivals(self, view: dict[str, Any]) -> int:
         """Rivals that still hold cards and laid in their last turn: likely to lay again."""
         table = view["table"]
-        last_move: dict[int, str] = {}
-        for seat, move in table["auction"]:
-            if move != "done":
-                last_move[seat] = move
+        last_move = self._last_moves(view)
         return sum(
             1
             for seat in range(view["players"])
@@ -136,10 +142,7 @@ class MuHeuristicBot:
         the auction is heading for an égalité (mu-3), which pays the tied seats unless they laid last."""
         table = view["table"]
         me, n = view["seat"], view["players"]
-        last_move: dict[int, str] = {}
-        for seat, move in table["auction"]:
-            if move != "done":
-                last_move[seat] = move
+        last_move = self._last_moves(view)
         top = max(table["bids"])
         deck = 36 if n == 3 else 60
         if rules.contract(n, top) <= 0.8 * deck:
