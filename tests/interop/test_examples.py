@@ -27,12 +27,18 @@ def load_example(name: str) -> ModuleType:
     return module
 
 
-def test_ismcts_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+def test_ismcts_example_runs() -> None:
+    from ludotheque.arena import ArenaSpec, run_arena
+
     example = load_example("openspiel_ismcts_vs_ludotheque")
     game_id = "geier" if "geier" in ludotheque.game_ids() else ludotheque.game_ids()[0]
-    assert example.main(["--games", game_id, "--deals", "1", "--simulations", "3"]) == 0
-    out = capsys.readouterr().out
-    assert "openspiel-ismcts:3" in out and "heuristic" in out
+    assert example.main(["--games", game_id, "--games-per", "2", "--simulations", "3"]) == 0
+    spec = ArenaSpec(game_id, 2, {}, ("openspiel-ismcts:3", "heuristic"), games=2, seed=1)
+    result = run_arena(spec)
+    assert len(result.results) == 2
+    assert set(result.summaries) == {"openspiel-ismcts:3", "heuristic"}
+    for game in result.results:
+        assert sorted(game.seats) == ["heuristic", "openspiel-ismcts:3"]
 
 
 @pytest.mark.parametrize("game_id", ludotheque.game_ids())
