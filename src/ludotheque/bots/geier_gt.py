@@ -9,10 +9,11 @@ values of the states that follow.
 * ``GeierSolver`` computes those values exactly by backward induction (chance nodes average, decision nodes
   solve their matrix game with ``matrix_game.solve``), memoized.  It solves the whole game for small decks
   (5-7 cards) and the last rounds (the *endgame*) of the real 15-card game.
-* ``GeierGTBot`` plays the round's matrix game and samples its card from its optimal mixed strategy.  When at
-  most ``exact_cards`` cards are left in hand, the entries are exact; before that, each entry is estimated by
-  rollouts (both players playing the heuristic with some noise) with common random numbers across the entries
-  (the same point-card orders and noise for every pair of cards), which keeps the matrix consistent.
+* ``GTPolicy`` (played by ``GeierGTBot``) plays the round's matrix game and samples its card from its optimal
+  mixed strategy.  When at most ``exact_cards`` cards are left in hand, the entries are exact; before that,
+  each entry is estimated by rollouts (both players play the heuristic with some noise, down to a small
+  endgame solved exactly) with common random numbers across the entries (the same point-card orders and noise
+  for every pair of cards), which keeps the matrix consistent.
 
 The utility is zero-sum: +1 for a win, -1 for a loss, 0 for a draw, plus ``margin`` × the point difference
 (a tiny amount, so that in decided positions it still prefers more points).  Values are from the solver's
@@ -175,12 +176,16 @@ def heuristic_card(hand: list[int], pot: int, to_come: Sequence[int]) -> int:
     return hand[round(fraction * (len(hand) - 1))]
 
 
-class GeierGTBot:
-    """2-player Geier: the round's matrix game, exact in the endgame, estimated by rollouts before it."""
+class GTPolicy:
+    """The round's matrix game, exact with at most ``exact_cards`` cards in hand, estimated by rollouts before.
+
+    It works on any deck (``values``), so that its exploitability can be measured on small decks.
+    """
 
     def __init__(
         self,
-        game: Game,
+        values: Sequence[int],
+        final_tie: str = "next-best",
         *,
         exact_cards: int = 4,
         rollout_exact_cards: int = 2,
@@ -188,58 +193,16 @@ class GeierGTBot:
         time_limit: float | None = None,
         noise: float = 0.25,
         margin: float = 0.002,
-        name: str = "gt",
-        iterations: int | None = None,
     ) -> None:
-        if game.id != "geier" or game.players != 2:
-            raise ValueError("GeierGTBot plays 2-player geier")
-        from ludotheque.games.geier.rules import POINT_CARDS
-
-        self.name = name
+        if rollouts < 1:
+            raise ValueError("the game-theoretic bot needs at least one rollout per entry")
+        self.values = tuple(values)
         self.exact_cards = exact_cards
         self.rollout_exact_cards = min(rollout_exact_cards, exact_cards)
-        self.rollouts = iterations if iterations is not None else rollouts
+        self.rollouts = rollouts
         self.time_limit = time_limit
         self.noise = noise
-        self.values = POINT_CARDS
-        self.solver = GeierSolver(POINT_CARDS, str(game.options["final_tie"]), margin=margin)
-        self.last_strategy: dict[int, float] = {}
-
-    # -- reading the view -------------------------------------------------------------------------
-
-    def _position(self, view: dict[str, Any]) -> tuple[int, int, int, int, int, tuple[int, int, int]]:
-        table = view["table"]
-        seat = view["seat"]
-        other = 1 - seat
-        mine = sum(1 << c for c in table["hand"])
-        if table.get("my_choice"):
-            mine |= 1 << table["my_choice"]
-        theirs = sum(1 << c for c in table["unrevealed"][other])
-        deck = 0
-        for value in table["points_to_come"]:
-            deck |= 1 << self.values.index(value)
-        points = table["points"]
-        mice = (0, 0, 0)
-        if self.solver.final_tie == "highest-mouse":
-            won = table["won"]
-            mice = (
-                max((v for v in won[seat] if v > 0), default=0),
-                max((v for v in won[other] if v > 0), default=0),
-                max((v for v in table["pot"] if v > 0), default=0),
-            )
-        return mine, theirs, deck, table["pot_sum"], points[seat] - points[other], mice
-
-    # -- choosing ---------------------------------------------------------------------------------
-
-    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        mine, theirs, deck, pot, diff, mice = self._position(view)
-        rows, p = self.mixed_strategy(mine, theirs, deck, pot, diff, mice, rng)
-        self.last_strategy = {card: float(prob) for card, prob in zip(rows, p, strict=True)}
-        card = rng.choices(rows, weights=list(p))[0]
-        action = card - 1
-        return action if action in legal_actions else rng.choice(legal_actions)
+        self.solver = GeierSolver(self.values, final_tie, margin=margin)
 
     def mixed_strategy(
         self, mine: int, theirs: int, deck: int, pot: int, diff: int, mice: tuple[int, int, int], rng: random.Random
@@ -301,7 +264,6 @@ class GeierGTBot:
         noise = random.Random(seed)
         values = self.values
         hands = [cards_of(mine), cards_of(theirs)]
-        left = len(order)
         for step, index in enumerate(order):
             if len(hands[0]) <= self.rollout_exact_cards:
                 deck = 0
@@ -324,8 +286,86 @@ class GeierGTBot:
                 hand.remove(card)
                 played.append(card)
             pot, diff, mice = self.solver.after_round(played[0], played[1], pot, diff, mice)
-            left -= 1
         return self.solver.outcome(diff, mice)
+
+    def as_policy(self, seed: int = 0) -> Callable[[int, int, int, int, int, tuple[int, int, int]], dict[int, float]]:
+        """The policy as a function of positions (rollouts seeded by the position, so it is a fixed policy)."""
+
+        def policy(
+            mine: int, theirs: int, deck: int, pot: int, diff: int, mice: tuple[int, int, int]
+        ) -> dict[int, float]:
+            rng = random.Random(hash((seed, mine, theirs, deck, pot, diff, mice)))
+            rows, p = self.mixed_strategy(mine, theirs, deck, pot, diff, mice, rng)
+            return {card: float(prob) for card, prob in zip(rows, p, strict=True)}
+
+        return policy
+
+
+class GeierGTBot:
+    """2-player Geier: plays ``GTPolicy`` on the 15-card game, reading only its view."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        exact_cards: int = 4,
+        rollout_exact_cards: int = 2,
+        rollouts: int = 24,
+        time_limit: float | None = None,
+        noise: float = 0.25,
+        margin: float = 0.002,
+        name: str = "gt",
+        iterations: int | None = None,
+    ) -> None:
+        if game.id != "geier" or game.players != 2:
+            raise ValueError("GeierGTBot plays 2-player geier")
+        from ludotheque.games.geier.rules import POINT_CARDS
+
+        self.name = name
+        self.values = POINT_CARDS
+        self.policy = GTPolicy(
+            POINT_CARDS,
+            str(game.options["final_tie"]),
+            exact_cards=exact_cards,
+            rollout_exact_cards=rollout_exact_cards,
+            rollouts=iterations if iterations is not None else rollouts,
+            time_limit=time_limit,
+            noise=noise,
+            margin=margin,
+        )
+        self.solver = self.policy.solver
+        self.last_strategy: dict[int, float] = {}
+
+    def _position(self, view: dict[str, Any]) -> tuple[int, int, int, int, int, tuple[int, int, int]]:
+        table = view["table"]
+        seat = view["seat"]
+        other = 1 - seat
+        mine = sum(1 << c for c in table["hand"])
+        if table.get("my_choice"):
+            mine |= 1 << table["my_choice"]
+        theirs = sum(1 << c for c in table["unrevealed"][other])
+        deck = 0
+        for value in table["points_to_come"]:
+            deck |= 1 << self.values.index(value)
+        points = table["points"]
+        mice = (0, 0, 0)
+        if self.solver.final_tie == "highest-mouse":
+            won = table["won"]
+            mice = (
+                max((v for v in won[seat] if v > 0), default=0),
+                max((v for v in won[other] if v > 0), default=0),
+                max((v for v in table["pot"] if v > 0), default=0),
+            )
+        return mine, theirs, deck, table["pot_sum"], points[seat] - points[other], mice
+
+    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        rows, p = self.policy.mixed_strategy(*self._position(view), rng)
+        self.last_strategy = {card: float(prob) for card, prob in zip(rows, p, strict=True)}
+        card = rng.choices(rows, weights=list(p))[0]
+        action = card - 1
+        return action if action in legal_actions else rng.choice(legal_actions)
 
 
 # -- analysis: exploitability on small decks ---------------------------------------------------------

@@ -10,10 +10,16 @@ Variant (see ``docs/bots.md`` for the reasons): **multiple-observer ISMCTS with 
   what makes simultaneous moves work: the seats of one simultaneous decision act one after the other in the
   determinization, and the later ones cannot tell the earlier ones' pending choices apart, because the view does
   not show them.
-* Selection is UCT (UCB1) with availability counts (an action's exploration term uses how often it was legal,
-  not how often the node was visited), as in Cowling, Powley & Whitehouse (2012).
+* Selection is PUCT with the game's heuristic as the prior (half the prior mass on the heuristic's move, the rest
+  spread evenly), with availability counts (an action's exploration term uses how often it was legal, not how
+  often the node was visited), as in Cowling, Powley & Whitehouse (2012).  Plain UCT (``selection="uct"``,
+  untried actions first, a fading bonus for the heuristic's move) is kept for comparison: at the budgets of a
+  one-second move it spreads its visits over every action of noisy games and played Geier worse than the
+  heuristic it rolls out with.
 * A node is expanded the first time an action of it is tried; then a rollout follows, playing the game's
   heuristic bot with some random moves mixed in, up to the end of the game or a depth cap.
+* A new node asks the heuristic for its move (from the view it already computed for the key), which becomes the
+  prior: a small budget plays like the heuristic, a large one overrules it where the search knows better.
 * The reward of a seat is mostly whether it won (a shared win splits it) plus a small share for its points
   relative to the others' (so the search still tells a lost game from a lost cause).  After a depth cap the
   reward is the relative points so far.
@@ -37,6 +43,7 @@ class _Node:
     """One information set of one seat: per action [visits, total reward, availability]."""
 
     stats: dict[int, list[float]] = field(default_factory=dict)
+    hint: int | None = None  # the heuristic's move here (tried first, then favoured by the progressive bias)
 
 
 @dataclass
@@ -58,11 +65,13 @@ class ISMCTSBot:
         *,
         iterations: int = 400,
         time_limit: float | None = None,
-        exploration: float = 0.7,
+        exploration: float = 1.0,
         rollout_epsilon: float = 0.15,
         rollout_policy: str = "heuristic",
         max_rollout_steps: int = 400,
         win_weight: float = 0.8,
+        prior_bias: float = 0.5,
+        selection: str = "puct",
         name: str = "ismcts",
     ) -> None:
         if iterations < 1:
@@ -77,6 +86,10 @@ class ISMCTSBot:
         self.rollout_policy = rollout_policy
         self.max_rollout_steps = max_rollout_steps
         self.win_weight = win_weight
+        self.prior_bias = prior_bias
+        if selection not in ("puct", "uct"):
+            raise ValueError(f"unknown selection {selection!r} (puct, uct)")
+        self.selection = selection
         self.name = name
         self.heuristic: Bot = game.heuristic_bot()
         self.last = SearchInfo()
@@ -136,24 +149,25 @@ class ISMCTSBot:
             if len(legal) == 1:
                 state.apply_action(legal[0], seat)
                 continue
-            key = repr(state.view(seat))
+            view = state.view(seat)
+            key = repr(view)
             node = tree.get(key)
             if node is None:
                 node = tree[key] = _Node()
+                if self.prior_bias > 0:
+                    node.hint = self.heuristic.choose(view, legal, rng)
             stats = node.stats
-            untried: list[int] = []
             for action in legal:
                 entry = stats.get(action)
                 if entry is None:
                     entry = stats[action] = [0.0, 0.0, 0.0]
                 entry[2] += 1.0
-                if entry[0] == 0.0:
-                    untried.append(action)
-            if untried:
-                action = rng.choice(untried)
-                expanded = True
+            if self.selection == "puct":
+                action = self._puct(stats, legal, node.hint)
             else:
-                action = self._select(stats, legal)
+                action = self._uct(stats, legal, node.hint, rng)
+            if stats[action][0] == 0.0:
+                expanded = True
             path.append((stats[action], seat))
             state.apply_action(action, seat)
         rewards = self._rollout(state, rng)
@@ -161,13 +175,46 @@ class ISMCTSBot:
             entry[0] += 1.0
             entry[1] += rewards[seat]
 
-    def _select(self, stats: dict[int, list[float]], legal: list[int]) -> int:
+    def _uct(self, stats: dict[int, list[float]], legal: list[int], hint: int | None, rng: random.Random) -> int:
+        """UCB1 with availability counts; untried actions first (the heuristic's first), plus progressive bias."""
+        untried = [a for a in legal if stats[a][0] == 0.0]
+        if untried:
+            return hint if hint in untried else rng.choice(untried)
         c = self.exploration
         best_action = legal[0]
         best_score = -math.inf
         for action in legal:
             n, w, available = stats[action]
             score = w / n + c * math.sqrt(math.log(available) / n)
+            if action == hint:
+                score += self.prior_bias / n
+            if score > best_score:
+                best_score = score
+                best_action = action
+        return best_action
+
+    def _puct(self, stats: dict[int, list[float]], legal: list[int], hint: int | None) -> int:
+        """PUCT with the heuristic as prior: ``prior_bias`` of the mass on its move, the rest spread evenly.
+
+        ``Q + c · P(a) · sqrt(availability) / (1 + n)``; an action never tried is valued at the mean of those
+        tried here (first-play urgency), so the search leaves the heuristic's move only on evidence.
+        """
+        c = self.exploration
+        bias = self.prior_bias if hint is not None else 0.0
+        spread = (1.0 - bias) / len(legal)
+        visits = 0.0
+        total = 0.0
+        for action in legal:
+            visits += stats[action][0]
+            total += stats[action][1]
+        fpu = total / visits if visits else 0.5
+        best_action = legal[0]
+        best_score = -math.inf
+        for action in legal:
+            n, w, available = stats[action]
+            prior = spread + (bias if action == hint else 0.0)
+            q = w / n if n else fpu
+            score = q + c * prior * math.sqrt(available) / (1.0 + n)
             if score > best_score:
                 best_score = score
                 best_action = action

@@ -4,6 +4,9 @@
 * ``medium``: ISMCTS with a budget that moves within about a second on a small machine (an iteration count,
   with a time cap as a safety net).
 * ``hard``: ISMCTS with a larger budget; ``hard:time=S`` caps its thinking at S seconds per move.
+* Calcory (calcory-5): ``easy`` and ``medium`` are the heuristic on a *forgetful* view (``bots.forgetful``):
+  easy remembers the reveals of the last turn only, medium those of the last few turns; ``hard`` searches with
+  everything the seat has seen.
 
 A game may override any of these in ``GAME_LEVELS`` (its search is slower, its heuristic weaker, ...).  The
 settings are plain data so that docs and benchmarks can print them.
@@ -19,12 +22,40 @@ LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
 DEFAULT_LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"kind": "noisy", "epsilon": 0.3},
-    "medium": {"kind": "ismcts", "iterations": 1000, "time_limit": 0.9},
-    "hard": {"kind": "ismcts", "iterations": 5000, "time_limit": 10.0},
+    "medium": {"kind": "ismcts", "iterations": 100, "time_limit": 0.9},
+    "hard": {"kind": "ismcts", "iterations": 400, "time_limit": 10.0},
 }
 
-#: Per game overrides, merged into ``DEFAULT_LEVELS`` level by level.
-GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {}
+#: Per game overrides, merged into ``DEFAULT_LEVELS`` level by level.  The ISMCTS budgets are what fits in about
+#: a second of one core at the start of the game (the costliest moves: the longest rollouts) for ``medium``, and
+#: four times that for ``hard``; see ``python -m ludotheque.bots.benchmark``.
+GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
+    "geier": {
+        "medium": {"iterations": 600},
+        "hard": {"iterations": 2400},
+    },
+    "calcory": {
+        "easy": {"kind": "forgetful", "memory": 1, "epsilon": 0.1},
+        "medium": {"kind": "forgetful", "memory": 6, "epsilon": 0.0},
+        "hard": {"iterations": 800},
+    },
+    "cheese": {
+        "medium": {"iterations": 40},
+        "hard": {"iterations": 160},
+    },
+    "mice": {
+        "medium": {"iterations": 120},
+        "hard": {"iterations": 480},
+    },
+    "mu": {
+        "medium": {"iterations": 40, "max_rollout_steps": 150},
+        "hard": {"iterations": 160, "max_rollout_steps": 150},
+    },
+    "safaru": {
+        "medium": {"iterations": 100},
+        "hard": {"iterations": 400},
+    },
+}
 
 
 def level_settings(game: Game, level: str) -> dict[str, Any]:
@@ -42,16 +73,20 @@ def level_settings(game: Game, level: str) -> dict[str, Any]:
 
 def level_bot(game: Game, level: str, overrides: dict[str, Any] | None = None, name: str | None = None) -> Bot:
     """The bot playing ``level`` at ``game``; ``overrides`` are ISMCTS settings (``time_limit``, ...)."""
+    from ludotheque.bots.forgetful import ForgetfulBot
     from ludotheque.bots.ismcts import ISMCTSBot
     from ludotheque.bots.noisy import NoisyBot
 
     settings = level_settings(game, level)
     kind = settings.pop("kind")
     name = name or level
+    if kind in ("noisy", "forgetful") and overrides:
+        raise ValueError(f"level {level!r} of {game.id} does not search; it takes no ISMCTS settings")
     if kind == "noisy":
-        if overrides:
-            raise ValueError(f"level {level!r} of {game.id} does not search; it takes no ISMCTS settings")
         return NoisyBot(game.heuristic_bot(), float(settings["epsilon"]), name=name)
+    if kind == "forgetful":
+        inner = ForgetfulBot(game.heuristic_bot(), game.id, int(settings["memory"]))
+        return NoisyBot(inner, float(settings.get("epsilon", 0.0)), name=name)
     if kind == "ismcts":
         settings.update(overrides or {})
         return ISMCTSBot(game, name=name, **settings)

@@ -10,7 +10,8 @@ A bot spec is a name followed by ``:``-separated arguments (commas separate the 
     gt                          Geier, 2 players: the game-theoretic bot (matrix games + exact endgame)
 
 ISMCTS keys: ``iterations`` (or ``it``), ``time`` (seconds per move, a cap), ``c`` (exploration), ``eps``
-(random share of the rollouts), ``rollout`` (``heuristic`` or ``random``).
+(random share of the rollouts), ``rollout`` (``heuristic`` or ``random``), ``bias`` (weight of the heuristic's
+move), ``depth`` (rollout moves before the points so far decide), ``sel`` (``puct`` or ``uct``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ludotheque.bots.ismcts import ISMCTSBot
-from ludotheque.bots.levels import LEVELS, level_bot, level_settings
+from ludotheque.bots.levels import DEFAULT_LEVELS, LEVELS, level_bot, level_settings
 from ludotheque.bots.noisy import NoisyBot
 from ludotheque.bots.random_bot import RandomBot
 from ludotheque.core import Bot, Game, LudothequeError
@@ -60,6 +61,9 @@ _ISMCTS_KEYS = {
     "c": ("exploration", float),
     "eps": ("rollout_epsilon", float),
     "rollout": ("rollout_policy", str),
+    "bias": ("prior_bias", float),
+    "depth": ("max_rollout_steps", int),
+    "sel": ("selection", str),
 }
 
 
@@ -83,8 +87,8 @@ def _ismcts(game: Game, args: list[str]) -> Bot:
     if args and args[0] in LEVELS:
         level, args = args[0], args[1:]
     base = level_settings(game, level)
-    if base.get("kind") != "ismcts":
-        base = level_settings(game, "medium")
+    if base.get("kind") != "ismcts":  # a level that does not search here (Calcory's forgetful ones)
+        base = dict(DEFAULT_LEVELS[level])
     settings = _ismcts_settings(args, {k: v for k, v in base.items() if k != "kind"})
     settings.setdefault("name", "ismcts:" + ":".join([level, *args]) if args or level != "medium" else "ismcts")
     try:

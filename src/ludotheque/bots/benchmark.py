@@ -1,0 +1,100 @@
+"""How long a bot takes per move, game by game: ``python -m ludotheque.bots.benchmark [--bot medium] [GAME ...]``.
+
+Plays ``--games`` games per game and player count with the bot in every seat (``medium`` by default) and prints
+the CPU time per move (``time.process_time``: what the move costs on an idle core, whatever else the machine
+runs) and the wall-clock time, mean and max.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import random
+import time
+from typing import Any
+
+from ludotheque.bots.registry import make_bot
+from ludotheque.bots.runner import play_game
+from ludotheque.core import Bot, game_class, game_ids, load_game
+from ludotheque.core.bot import Sampler, SearchBot
+
+
+class _Stop(Exception):
+    pass
+
+
+class _Clocked:
+    def __init__(self, inner: Bot) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.cpu: list[float] = []
+        self.wall: list[float] = []
+
+    def _run(self, call: Any) -> int:
+        cpu, wall = time.process_time(), time.perf_counter()
+        action: int = call()
+        self.cpu.append(time.process_time() - cpu)
+        self.wall.append(time.perf_counter() - wall)
+        return action
+
+    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
+        return self._run(lambda: self.inner.choose(view, legal_actions, rng))
+
+    def choose_with_sampler(
+        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sample: Sampler
+    ) -> int:
+        inner = self.inner
+        if isinstance(inner, SearchBot):
+            return self._run(lambda: inner.choose_with_sampler(view, legal_actions, rng, sample))
+        return self._run(lambda: inner.choose(view, legal_actions, rng))
+
+
+def bench(game_id: str, players: int, spec: str, games: int, seed: int, max_moves: int) -> dict[str, float]:
+    game = load_game(game_id, players=players)
+    clocked = _Clocked(make_bot(spec, game))
+    others = [make_bot("heuristic", game) for _ in range(players - 1)]
+    for g in range(games):
+        if max_moves > 0:
+            clocked_moves = len(clocked.cpu)
+
+            def stop(_: object, start: int = clocked_moves) -> None:
+                if len(clocked.cpu) - start >= max_moves:
+                    raise _Stop
+
+            with contextlib.suppress(_Stop):
+                play_game(game, [clocked, *others], random.Random(seed + g), random.Random(seed + g + 1), on_step=stop)
+        else:
+            play_game(game, [clocked, *others], random.Random(seed + g), random.Random(seed + g + 1))
+    n = max(1, len(clocked.cpu))
+    return {
+        "moves": len(clocked.cpu),
+        "cpu_mean": sum(clocked.cpu) / n,
+        "cpu_max": max(clocked.cpu, default=0.0),
+        "wall_mean": sum(clocked.wall) / n,
+        "wall_max": max(clocked.wall, default=0.0),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("games_ids", nargs="*", metavar="GAME")
+    parser.add_argument("--bot", default="medium")
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--moves", type=int, default=20, help="moves of the bot per game at most (0: all)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    print("| game | players | bot | moves | CPU s/move mean | CPU max | wall mean | wall max |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|")
+    for game_id in args.games_ids or game_ids():
+        cls = game_class(game_id)
+        for players in sorted({cls.min_players, min(cls.max_players, max(2, cls.min_players))}):
+            r = bench(game_id, players, args.bot, args.games, args.seed, args.moves)
+            print(
+                f"| {game_id} | {players} | {args.bot} | {r['moves']:.0f} | {r['cpu_mean']:.3f} | {r['cpu_max']:.3f} | "
+                f"{r['wall_mean']:.3f} | {r['wall_max']:.3f} |",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
