@@ -70,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     add_openspiel_bot()
     openspiel.register()
-    console = Console()
+    console = Console(width=None if sys.stdout.isatty() else 140)
     for game_id in [g.strip() for g in args.games.split(",") if g.strip()]:
         spec = ArenaSpec(
             game_id=game_id,
