@@ -86,6 +86,7 @@ def test_observations_serialization_and_resampling(game_id: str) -> None:
         tensor = np.array(state.observation_tensor(player), dtype=np.float32)
         assert np.array_equal(tensor, state.ludo_state.observation_tensor(player).ravel())
         assert isinstance(state.observation_string(player), str)
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
     copy = pickle.loads(pickle.dumps(state))
     assert str(copy) == str(state) and copy.history() == state.history()
     again = game.deserialize_state(state.serialize())

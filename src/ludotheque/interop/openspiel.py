@@ -138,6 +138,10 @@ class LudothequeOpenSpielGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> LudothequeOpenSpielState:
         return LudothequeOpenSpielState(self)
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickled as its game string (``python_ludotheque_geier(players=3,...)``), loaded again on unpickling."""
+        return (_load_game_string, (str(self),))
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> LudothequeObserver:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
@@ -157,6 +161,12 @@ class _Engine:
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         return (_engine_from_record, (json.dumps(self.state.to_record()),))
+
+
+def _load_game_string(text: str) -> LudothequeOpenSpielGame:
+    register()
+    game: LudothequeOpenSpielGame = pyspiel.load_game(text)
+    return game
 
 
 def _engine_from_record(record: str) -> _Engine:
