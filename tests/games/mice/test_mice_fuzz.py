@@ -79,5 +79,7 @@ def test_heuristic_play(players: int) -> None:
     game = load_game("mice", players=players)
     games = fuzz_games(2, 200)
     for i in range(games):
-        play_game(game, [game.heuristic_bot() for _ in range(players)], random.Random(i),
-                  on_step=check_invariants)
+        state = play_game(game, [game.heuristic_bot() for _ in range(players)], random.Random(i),
+                          on_step=check_invariants)
+        assert state.is_terminal()
+    print(f"mice heuristic self-play players={players}: {games} games")
