@@ -27,7 +27,8 @@ def test_levels_and_ismcts_specs(geier2) -> None:  # type: ignore[no-untyped-def
     for level in LEVELS:
         assert make_bot(level, geier2).name == level
     medium = make_bot("medium", geier2)
-    assert isinstance(medium, ISMCTSBot) and medium.time_limit is not None and medium.time_limit <= 1.0
+    assert isinstance(medium, ISMCTSBot) and medium.time_limit is None
+    assert make_bot("medium:time=0.5", geier2).time_limit == 0.5  # type: ignore[attr-defined]
     hard = make_bot("hard:time=2.5", geier2)
     assert isinstance(hard, ISMCTSBot) and hard.time_limit == 2.5
     assert hard.iterations == level_settings(geier2, "hard")["iterations"]

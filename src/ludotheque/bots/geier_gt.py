@@ -189,9 +189,9 @@ class GTPolicy:
         *,
         exact_cards: int = 4,
         rollout_exact_cards: int = 2,
-        rollouts: int = 24,
+        rollouts: int = 32,
         time_limit: float | None = None,
-        noise: float = 0.25,
+        noise: float = 0.5,
         margin: float = 0.002,
     ) -> None:
         if rollouts < 1:
@@ -310,9 +310,9 @@ class GeierGTBot:
         *,
         exact_cards: int = 4,
         rollout_exact_cards: int = 2,
-        rollouts: int = 24,
+        rollouts: int = 32,
         time_limit: float | None = None,
-        noise: float = 0.25,
+        noise: float = 0.5,
         margin: float = 0.002,
         name: str = "gt",
         iterations: int | None = None,

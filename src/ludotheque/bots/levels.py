@@ -1,9 +1,10 @@
 """The levels ``easy``, ``medium`` and ``hard`` for every game.
 
 * ``easy``: the game's heuristic with a share of random moves (it makes visible mistakes).
-* ``medium``: ISMCTS with a budget that moves within about a second on a small machine (an iteration count,
-  with a time cap as a safety net).
-* ``hard``: ISMCTS with a larger budget; ``hard:time=S`` caps its thinking at S seconds per move.
+* ``medium``: ISMCTS with an iteration budget that moves within about a second of one core (measured by
+  ``python -m ludotheque.bots.benchmark``).  No time cap by default, so that a level plays the same on a busy
+  machine and arena results replay exactly; ``medium:time=S`` adds one.
+* ``hard``: ISMCTS with four times medium's budget; ``hard:time=S`` caps its thinking at S seconds per move.
 * Calcory (calcory-5): ``easy`` and ``medium`` are the heuristic on a *forgetful* view (``bots.forgetful``):
   easy remembers the reveals of the last turn only, medium those of the last few turns; ``hard`` searches with
   everything the seat has seen.
@@ -22,8 +23,8 @@ LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
 DEFAULT_LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"kind": "noisy", "epsilon": 0.3},
-    "medium": {"kind": "ismcts", "iterations": 100, "time_limit": 0.9},
-    "hard": {"kind": "ismcts", "iterations": 400, "time_limit": 10.0},
+    "medium": {"kind": "ismcts", "iterations": 100},
+    "hard": {"kind": "ismcts", "iterations": 400},
 }
 
 #: Per game overrides, merged into ``DEFAULT_LEVELS`` level by level.  The ISMCTS budgets are what fits in about
@@ -50,6 +51,10 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "mu": {
         "medium": {"iterations": 40, "max_rollout_steps": 150},
         "hard": {"iterations": 160, "max_rollout_steps": 150},
+    },
+    "rummu": {
+        "medium": {"iterations": 40, "max_rollout_steps": 100},
+        "hard": {"iterations": 160, "max_rollout_steps": 100},
     },
     "safaru": {
         "medium": {"iterations": 100},
