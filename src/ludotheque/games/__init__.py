@@ -2,10 +2,10 @@
 
 REGISTRY: dict[str, str] = {
     "geier": "ludotheque.games.geier:GeierGame",
-    "rummu": "ludotheque.games.rummu:RummuGame",
-    "mice": "ludotheque.games.mice:MiceGame",
-    "safaru": "ludotheque.games.safaru:SafaruGame",
-    "mu": "ludotheque.games.mu:MuGame",
-    "calcory": "ludotheque.games.calcory:CalcoryGame",
     "cheese": "ludotheque.games.cheese:CheeseGame",
+    "mice": "ludotheque.games.mice:MiceGame",
+    "mu": "ludotheque.games.mu:MuGame",
+    "rummu": "ludotheque.games.rummu:RummuGame",
+    "calcory": "ludotheque.games.calcory:CalcoryGame",
+    "safaru": "ludotheque.games.safaru:SafaruGame",
 }
