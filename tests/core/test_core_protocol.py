@@ -101,3 +101,10 @@ def test_runner_is_deterministic_for_seeds() -> None:
     with pytest.raises(UnknownBotError, match="3 bots are needed"):
         parse_bots("random,random", game, 3)
     assert isinstance(parse_bots("random", game, 3)[2], RandomBot)
+
+
+def test_chance_notation_only_at_chance_nodes() -> None:
+    state = ludotheque.load_game("geier", players=2).new_initial_state()
+    state.apply_action(3)
+    with pytest.raises(ludotheque.NotationError, match="chance does not act here"):
+        state.string_to_action("+5", "chance")

@@ -127,6 +127,8 @@ class State(ABC):
         actor = self._notation_actor(player)
         if not isinstance(text, str):
             raise NotationError(f"a move is written as text, not {text!r}")
+        if actor == CHANCE and (self.is_terminal() or not self.is_chance_node()):
+            raise NotationError(f"{self.game.id}: chance does not act here, so {text!r} is not a chance outcome")
         candidates = self.legal_actions() if actor == CHANCE else self.legal_actions(actor)
         wanted = text.strip()
         for action in candidates:

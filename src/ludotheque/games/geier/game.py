@@ -154,9 +154,12 @@ class GeierState(State):
     def string_to_action(self, text: str, player: Actor | None = None) -> int:
         actor = self._notation_actor(player)
         action = notation.parse_action(text, actor == CHANCE, self.game.id)
-        legal = self.legal_actions() if actor == CHANCE else self.legal_actions(actor)
-        if action not in legal:
-            return super().string_to_action(text, actor)  # raises a NotationError listing legal moves
+        if actor == CHANCE:
+            legal = self.is_chance_node() and not self.is_terminal() and self._is_chance_outcome(action)
+        else:
+            legal = action in self.legal_actions(actor)
+        if not legal:
+            return super().string_to_action(text, actor)  # raises a NotationError naming the problem
         return action
 
     def returns(self) -> list[float]:
