@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from ludotheque.bots import make_bot, parse_bots
 from ludotheque.bots.registry import bot_names
@@ -33,7 +34,7 @@ OptionOption = Annotated[list[str] | None, typer.Option("--option", "-o", help="
 
 
 def read_line(prompt: str) -> str:
-    console.print(prompt, end="")
+    console.print(escape(prompt), end="")
     line = sys.stdin.readline()
     if not line:
         raise EOFError

@@ -37,7 +37,9 @@ def run_menu(console: Console, read: ReadLine, record_dir: Path = Path("records"
         if answer not in ids and not (answer.isdigit() and 1 <= int(answer) <= len(ids)):
             raise LudothequeError(f"pick a game id or a number from 1 to {len(ids)}")
 
-    answer = ask(console, read, f"game ({', '.join(f'{i}={g}' for i, g in enumerate(ids, 1))})", ids[0], check_game)
+    default = "geier" if "geier" in ids else ids[0]  # the quickest game to learn
+    numbered = ", ".join(f"{i}={g}" for i, g in enumerate(ids, 1))
+    answer = ask(console, read, f"game ({numbered})", default, check_game)
     game_id = ids[int(answer) - 1] if answer.isdigit() else answer
     cls = game_class(game_id)
 
