@@ -591,9 +591,9 @@ def test_resample_property(seed: int, steps: int, config: tuple[int, dict[str, A
 def test_fuzz_protocol(players: int, options: dict[str, Any]) -> None:
     """The full protocol checks plus the invariants, over every player count and option."""
     game = load_game("rummu", players=players, hands=2, **options)
-    stats = random_sim_test(game, fuzz_games(1, 150), seed=players, invariants=Invariants())
+    stats = random_sim_test(game, fuzz_games(2, 150), seed=players, invariants=Invariants())
     print(stats)
-    assert stats.games == fuzz_games(1, 150)
+    assert stats.games == fuzz_games(2, 150)
 
 
 @pytest.mark.fuzz
@@ -602,7 +602,7 @@ def test_fuzz_invariants(players: int, options: dict[str, Any]) -> None:
     """Thousands of random games (long share) checking only the invariants, fast."""
     game = load_game("rummu", players=players, **({"hands": 2} | options))
     rng = random.Random(players)
-    games = fuzz_games(3, 1000)
+    games = fuzz_games(6, 1000)
     hands = outs = actions = 0
     for _ in range(games):
         state = game.new_initial_state()
@@ -618,3 +618,39 @@ def test_fuzz_invariants(players: int, options: dict[str, Any]) -> None:
         outs += sum(r["out"] is not None for r in state.results)
         assert state.winners() == rules.winners_of([int(r) for r in state.returns()])
     print(f"rummu {players}p {options}: {games} games, {hands} hands ({outs} with a player out), {actions} actions")
+
+
+# -- bots and display ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_heuristic_bot_plays_legal_moves(players: int, options: dict[str, Any]) -> None:
+    """The heuristic reads only views; play_game would raise on an illegal choice."""
+    from ludotheque.bots.random_bot import RandomBot
+    from ludotheque.bots.runner import play_game
+
+    game = load_game("rummu", players=players, hands=1, **options)
+    bots: list[Any] = [game.heuristic_bot()] + [RandomBot() for _ in range(players - 1)]
+    state = play_game(game, bots, random.Random(players), random.Random(players + 1))
+    assert state.is_terminal() and len(state.results) == 1
+
+
+def test_render_shows_the_table() -> None:
+    from rich.console import Console
+
+    state = play_a(hands=2)
+    rng = random.Random(1)
+    for _ in range(60):
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    console = Console(record=True, width=120)
+    for seat in (None, 0):
+        console.print(state.game.render(state.view(seat)))
+    text = console.export_text()
+    assert "Rummü - hand 2" in text and "Draw pile" in text and "Last hand (1): seat 1 went out" in text
+    assert "Your hand: " + " ".join(hand_of(state, 0)) in text
+    final = play_a(hands=1)
+    console.print(final.game.render(final.view(None)))
+    assert "Match over. Winner(s): seat 1" in console.export_text()

@@ -1,12 +1,12 @@
 """A Rummü baseline that lays what it can and keeps connected cards.
 
-- Draw: take the top discard when it completes a combination with the hand (or, once opened, fits a table
-  combination); otherwise draw from the pile.
+- Draw: take the fewest discards whose deepest card can be laid this turn in a combination (meeting the
+  opening need), or, once opened, the top discard when it fits a table combination; otherwise draw.
 - Lay: find the best combination the hand can lay now (biggest, then most points, respecting the opening
   need and keeping a card to discard) and lay it card by card; the plan is recomputed from the view at each
   step, so it needs no memory.  Once opened, put every card that fits a table combination.
-- Discard: the card least connected to the rest of the hand (a yellow joker last, a card that would feed a
-  table combination first only if nothing else is loose).
+- Discard: the card least connected to the natural cards of the hand (ties: a card that cannot feed a table
+  combination, then the costlier yellow card, then at random, which breaks deterministic cycles).
 """
 
 from __future__ import annotations
@@ -95,16 +95,16 @@ def best_combo(counts: list[int], partial: list[int], need: int, spare: int) -> 
 
 
 def connectivity(card: int, counts: list[int]) -> int:
-    """How many other hand cards could share a combination with ``card``."""
+    """How many natural cards of the hand could share a combination with ``card`` (jokers need naturals)."""
     n, col = card % 10, card // 10
     score = 0
     for other in range(TYPES):
-        if not counts[other] or other == card:
+        if not counts[other] or other == card or rules.is_joker(other):
             continue
         m, c = other % 10, other // 10
         if m == n and c != col:
             score += 2
-        elif abs(m - n) <= 2 and (c == col or YELLOW in (c, col)):
+        elif abs(m - n) <= 2 and col in (c, YELLOW):
             score += 2 if abs(m - n) == 1 else 1
     return score
 
@@ -124,7 +124,7 @@ class RummuHeuristicBot:
         need = 3 if opened else table["needs"][seat]
         combos = [[parse_card(c) for c in combo["cards"]] for combo in table["combos"]]
         if DRAW in legal:
-            return self._draw(table, counts, opened, combos, legal)
+            return self._draw(table, counts, need, opened, combos, legal)
         partial = [parse_card(c) for c in table["laying"]]
         if partial:
             plan = best_combo(counts, partial, need, len(hand) - 1)
@@ -151,22 +151,31 @@ class RummuHeuristicBot:
 
         def keep_value(action: int) -> tuple[int, int, int]:
             card = action - DISCARD
-            return (
-                1 if rules.is_joker(card) else 0,
-                1 if card in fits_table else 0,
-                connectivity(card, counts),
-            )
+            # loose cards first; among equally loose ones, the costlier yellow, and keep cards away from
+            # the table combinations that the next players could extend
+            return (connectivity(card, counts), 1 if card in fits_table else 0, 0 if rules.is_joker(card) else 1)
 
-        return min(discards, key=keep_value)
+        lowest = min(keep_value(a) for a in discards)
+        return rng.choice([a for a in discards if keep_value(a) == lowest])  # random ties break cycles
 
-    def _draw(self, table: dict[str, Any], counts: list[int], opened: bool, combos: list[list[int]],
+    def _draw(self, table: dict[str, Any], counts: list[int], need: int, opened: bool, combos: list[list[int]],
               legal: set[int]) -> int:
-        if table["discard"] and TAKE in legal:
-            top = parse_card(table["discard"][-1])
-            with_top = list(counts)
-            with_top[top] += 1
-            if best_combo(with_top, [top], 3, sum(with_top) - 1) is not None:
-                return TAKE
-            if opened and any(top in rules.extension_candidates(combo) for combo in combos):
-                return TAKE
+        """Take discards only to lay one of them this very turn (so that two such bots cannot pass cards back
+        and forth while the draw pile never shrinks): the fewest top cards that complete a combination, or, once
+        opened, the top card when it fits a table combination."""
+        discard = [parse_card(c) for c in table["discard"]]
+        size = sum(counts)
+        for k in range(1, min(len(discard), 10) + 1):
+            if TAKE + k - 1 not in legal:
+                break
+            taken = discard[-k:]
+            with_taken = list(counts)
+            for card in taken:
+                with_taken[card] += 1
+            plan = best_combo(with_taken, [], need, size + k - 1)
+            if plan is not None and discard[-k] in plan:
+                return TAKE + k - 1
+        fits = bool(discard) and any(discard[-1] in rules.extension_candidates(c) for c in combos)
+        if fits and opened and TAKE in legal:
+            return TAKE
         return DRAW
