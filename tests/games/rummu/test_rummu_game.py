@@ -581,6 +581,9 @@ def test_resample_property(seed: int, steps: int, config: tuple[int, dict[str, A
     twin = state.resample(seat, rng)
     Invariants(twin)(twin)
     assert twin.view(seat) == state.view(seat)
+    # no leak: the twin differs from the state only in what the observer cannot see, and a spectator sees
+    # none of that either
+    assert twin.view(None) == state.view(None)
     again = replay_record(twin.to_record(), load_game)
     assert again.view(seat) == state.view(seat)
 
