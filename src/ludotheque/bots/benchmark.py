@@ -82,12 +82,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--moves", type=int, default=20, help="moves of the bot per game at most (0: all)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--players", default="", help="player counts, e.g. 2,4 (default: the smallest usual)")
     args = parser.parse_args(argv)
     print("| game | players | bot | moves | CPU s/move mean | CPU max | wall mean | wall max |")
     print("|---|---:|---|---:|---:|---:|---:|---:|")
     for game_id in args.games_ids or game_ids():
         cls = game_class(game_id)
-        for players in sorted({cls.min_players, min(cls.max_players, max(2, cls.min_players))}):
+        counts = sorted({cls.min_players, min(cls.max_players, max(2, cls.min_players))})
+        if args.players:
+            counts = [p for p in map(int, args.players.split(",")) if cls.min_players <= p <= cls.max_players]
+        for players in counts:
             r = bench(game_id, players, args.bot, args.games, args.seed, args.moves)
             print(
                 f"| {game_id} | {players} | {args.bot} | {r['moves']:.0f} | {r['cpu_mean']:.3f} | {r['cpu_max']:.3f} | "

@@ -29,7 +29,8 @@ DEFAULT_LEVELS: dict[str, dict[str, Any]] = {
 
 #: Per game overrides, merged into ``DEFAULT_LEVELS`` level by level.  The ISMCTS budgets are what fits in about
 #: a second of one core at the start of the game (the costliest moves: the longest rollouts) for ``medium``, and
-#: four times that for ``hard``; see ``python -m ludotheque.bots.benchmark``.
+#: four times that for ``hard``; see ``python -m ludotheque.bots.benchmark``.  They are set for
+#: ``budget_players`` seats (default 2) and scaled down in proportion for more seats.
 GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "geier": {
         "medium": {"iterations": 600},
@@ -49,12 +50,12 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
         "hard": {"iterations": 480},
     },
     "mu": {
-        "medium": {"iterations": 40, "max_rollout_steps": 150},
-        "hard": {"iterations": 160, "max_rollout_steps": 150},
+        "medium": {"iterations": 40, "max_rollout_steps": 150, "budget_players": 3},
+        "hard": {"iterations": 160, "max_rollout_steps": 150, "budget_players": 3},
     },
     "rummu": {
-        "medium": {"iterations": 40, "max_rollout_steps": 100},
-        "hard": {"iterations": 160, "max_rollout_steps": 100},
+        "medium": {"iterations": 40, "max_rollout_steps": 100, "budget_players": 3},
+        "hard": {"iterations": 160, "max_rollout_steps": 100, "budget_players": 3},
     },
     "safaru": {
         "medium": {"iterations": 100},
@@ -84,6 +85,10 @@ def level_bot(game: Game, level: str, overrides: dict[str, Any] | None = None, n
 
     settings = level_settings(game, level)
     kind = settings.pop("kind")
+    base_players = int(settings.pop("budget_players", 2))
+    if "iterations" in settings and game.players > base_players:
+        # a rollout costs about one move per seat: more seats, fewer iterations in the same time
+        settings["iterations"] = max(10, round(settings["iterations"] * base_players / game.players))
     name = name or level
     if kind in ("noisy", "forgetful") and overrides:
         raise ValueError(f"level {level!r} of {game.id} does not search; it takes no ISMCTS settings")
