@@ -108,3 +108,10 @@ def test_chance_notation_only_at_chance_nodes() -> None:
     state.apply_action(3)
     with pytest.raises(ludotheque.NotationError, match="chance does not act here"):
         state.string_to_action("+5", "chance")
+
+
+def test_option_specs_describe_what_is_allowed() -> None:
+    assert SPECS[0].allowed() == "a, b"
+    assert SPECS[1].allowed() == "an integer in [1, inf]"
+    assert SPECS[2].allowed() == "true or false"
+    assert SPECS[2].to_json() == {"name": "teams", "type": "bool", "default": False, "doc": "doc"}

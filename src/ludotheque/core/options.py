@@ -31,6 +31,8 @@ class OptionSpec:
         return type(self.default).__name__
 
     def allowed(self) -> str:
+        if isinstance(self.default, bool):
+            return "true or false"
         if self.choices:
             return ", ".join(str(c) for c in self.choices)
         low = "-inf" if self.minimum is None else str(self.minimum)
