@@ -67,14 +67,14 @@ def _taker(plays: IntArray, pot_sum: IntArray, tie_rule: str) -> IntArray:
     """
     players = plays.shape[1]
     # a pot < 0 is taken by the lowest card: negate the cards so that "best" is always "highest"
-    signed = np.where((pot_sum >= 0)[:, None], plays, -plays)
+    signed = plays * np.where(pot_sum >= 0, 1, -1).astype(plays.dtype)[:, None]
     shared = np.zeros(plays.shape, dtype=np.bool_)
     for a in range(players):
         for b in range(a + 1, players):
             same = plays[:, a] == plays[:, b]
             shared[:, a] |= same
             shared[:, b] |= same
-    floor = np.int64(-100)
+    floor = -100
     if tie_rule == "cascade":
         candidate = np.where(shared, floor, signed)
     else:
@@ -118,40 +118,44 @@ def resolve(
     """
     games, rounds, players = plays.shape
     _check(players, tie_rule, final_tie)
-    state = _Batch(games, players)
+    state = _Batch(games, players, final_tie == "highest-mouse")
     for r in range(rounds):
         state.turn(decks[:, r])
         state.play(plays[:, r, :], tie_rule, last=r == rounds - 1)
-    return state.points, _final_winners(state.points, state.best_mouse, final_tie)
+    return state.points.astype(np.int64), _final_winners(state.points, state.best_mouse, final_tie)
 
 
 class _Batch:
     """Running totals of a batch of games."""
 
-    def __init__(self, games: int, players: int) -> None:
+    # int16 throughout: every value fits (cards 1..15, points -15..55), and small arrays stay in cache.
+    def __init__(self, games: int, players: int, track_mice: bool) -> None:
         self.rows = np.arange(games)
         self.seats = np.arange(players)
-        self.points = np.zeros((games, players), dtype=np.int64)
-        self.best_mouse = np.zeros((games, players), dtype=np.int64)  # highest mouse each seat won
-        self.pot_sum = np.zeros(games, dtype=np.int64)
-        self.pot_mouse = np.zeros(games, dtype=np.int64)  # highest mouse in the pot
+        self.track_mice = track_mice  # only the highest-mouse final tie needs the mice each seat won
+        self.points = np.zeros((games, players), dtype=np.int16)
+        self.best_mouse = np.zeros((games, players), dtype=np.int16)  # highest mouse each seat won
+        self.pot_sum = np.zeros(games, dtype=np.int16)
+        self.pot_mouse = np.zeros(games, dtype=np.int16)  # highest mouse in the pot
 
     def turn(self, cards: IntArray) -> None:
-        self.pot_sum += cards
-        self.pot_mouse = np.maximum(self.pot_mouse, cards)
+        self.pot_sum += cards.astype(np.int16)
+        if self.track_mice:
+            np.maximum(self.pot_mouse, cards.astype(np.int16), out=self.pot_mouse)
 
     def play(self, plays: IntArray, tie_rule: str, last: bool) -> None:
         taker = _taker(plays, self.pot_sum, tie_rule)
         takes = taker[:, None] == self.seats[None, :]  # (g, p) one-hot of the taker; all False if none
-        self.points += np.where(takes, self.pot_sum[:, None], 0)
-        np.maximum(self.best_mouse, np.where(takes, self.pot_mouse[:, None], 0), out=self.best_mouse)
+        self.points += takes * self.pot_sum[:, None]
+        if self.track_mice:
+            np.maximum(self.best_mouse, takes * self.pot_mouse[:, None], out=self.best_mouse)
         if last:  # geier-4: a last pot nobody takes is lost
             self.pot_sum[:] = 0
             self.pot_mouse[:] = 0
         else:
-            won = taker >= 0
-            self.pot_sum[won] = 0
-            self.pot_mouse[won] = 0
+            kept = taker < 0  # a pot nobody took stays for the next round
+            self.pot_sum *= kept
+            self.pot_mouse *= kept
 
 
 def random_policy(info: RoundInfo, rng: np.random.Generator) -> IntArray:
@@ -201,16 +205,18 @@ def simulate(
     chosen = [POLICIES[p] if isinstance(p, str) else p for p in per_seat]
     rng = np.random.default_rng(seed)
     decks = POINTS[rng.permuted(np.tile(np.arange(CARDS), (games, 1)), axis=1)]
-    turned = np.ascontiguousarray(decks.T)  # (15, g): round r's card is a contiguous row
+    turned = np.ascontiguousarray(decks.T).astype(np.int16)  # (15, g): round r's card is a contiguous row
     # A seat playing uniformly at random from its hand every round plays a uniformly random permutation of
     # its cards: draw those up front (one sort) instead of round by round.
-    by_round = np.ascontiguousarray(np.argsort(rng.random((games, players, CARDS)), axis=2).transpose(2, 0, 1)) + 1
+    hand = np.arange(1, CARDS + 1, dtype=np.int16)
+    permutations = rng.permuted(np.broadcast_to(hand, (games, players, CARDS)), axis=2)
+    by_round = np.ascontiguousarray(permutations.transpose(2, 0, 1))  # (15, g, p)
     others = {p for p in chosen if p is not random_policy}
     hands = np.ones((games, players, CARDS), dtype=np.bool_)
     to_come = np.ones((games, CARDS), dtype=np.bool_)
     index_of = np.zeros(21, dtype=np.int64)
     index_of[POINTS + 5] = np.arange(CARDS)
-    batch = _Batch(games, players)
+    batch = _Batch(games, players, final_tie == "highest-mouse")
     for r in range(CARDS):
         batch.turn(turned[r])
         cards = by_round[r]
@@ -219,9 +225,9 @@ def simulate(
             info = RoundInfo(hands, batch.pot_sum, to_come, batch.points)
             for choose in others:
                 mine = [seat for seat, p in enumerate(chosen) if p is choose]
-                cards[:, mine] = choose(info, rng)[:, mine]
+                cards[:, mine] = choose(info, rng)[:, mine].astype(np.int16)
             hands[batch.rows[:, None], batch.seats[None, :], cards - 1] = False
         batch.play(cards, tie_rule, last=r == CARDS - 1)
     plays = by_round.transpose(1, 0, 2)  # (g, 15, p)
     winners = _final_winners(batch.points, batch.best_mouse, final_tie)
-    return BatchResult(batch.points, winners, decks, plays)
+    return BatchResult(batch.points.astype(np.int64), winners, decks, plays.astype(np.int64))
