@@ -25,7 +25,7 @@ CARDS = 15
 VALUES = np.arange(1, CARDS + 1, dtype=np.int64)  # hand card values, index i holds card i + 1
 POINTS = np.array(POINT_CARDS, dtype=np.int64)
 
-IntArray = NDArray[np.int64]
+IntArray = NDArray[np.signedinteger[Any]]  # int16 inside the batch, int64 at the edges
 BoolArray = NDArray[np.bool_]
 
 
