@@ -58,8 +58,8 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
         "hard": {"iterations": 160, "max_rollout_steps": 100, "budget_players": 3},
     },
     "safaru": {
-        "medium": {"iterations": 100},
-        "hard": {"iterations": 400},
+        "medium": {"iterations": 80},
+        "hard": {"iterations": 320},
     },
 }
 
