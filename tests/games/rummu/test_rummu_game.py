@@ -423,10 +423,19 @@ def test_rummu_10_default_targets() -> None:
 
 
 def test_option_hands_limits_the_match() -> None:
-    # option hands (not in the rules): stop after that many hands; 0 plays on to the target
-    assert play_a(hands=1).is_terminal()
+    # option hands (not in the rules): stop after that many hands (default 30); 0 plays on to the target only
+    assert play_a(hands=1).is_terminal() and play_a(hands=1).winners() == [1]
     assert not play_a(hands=2).is_terminal()
-    assert not play_a().is_terminal()
+    assert not play_a(hands=0).is_terminal()
+    assert load_game("rummu", players=3).options["hands"] == 30
+    state = play_a(hands=0, target=1000)
+    rng = random.Random(0)
+    while len(state.results) < 31:  # random players never reach 1000: with no limit the match goes on
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert not state.is_terminal()
 
 
 def test_all_1_chance_is_in_the_history() -> None:

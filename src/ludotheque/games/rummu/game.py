@@ -23,6 +23,7 @@ from ludotheque.games.rummu import notation, rules, view
 from ludotheque.games.rummu.notation import ADD, CANCEL, CLOSE, DISCARD, DRAW, PUT, START, SWAP, TAKE
 from ludotheque.games.rummu.rules import TYPES, card_str
 
+HAND_LIMIT = 30  # default of the option ``hands``
 MAX_CANCELS = 3  # a seat may give up a combination being laid at most this often per turn (no endless loops)
 
 # phases
@@ -49,9 +50,9 @@ class RummuGame(Game):
         ),
         OptionSpec(
             "hands",
-            0,
-            "not in the rules: stop the match after this many hands at the latest (0 = no limit); "
-            "useful for short matches and random play",
+            HAND_LIMIT,
+            "not in the rules: the match also stops after this many hands, highest total winning (a safety net: "
+            "players who never reach the target, like random bots, still finish); 0 = no limit",
             minimum=0,
         ),
     )
