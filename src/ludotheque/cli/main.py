@@ -13,7 +13,7 @@ from rich.markup import escape
 
 from ludotheque.bots import make_bot, parse_bots
 from ludotheque.bots.registry import bot_names
-from ludotheque.cli import bench
+from ludotheque.cli import arena, bench
 from ludotheque.cli.common import console, fail, parse_options
 from ludotheque.cli.menu import run_menu
 from ludotheque.cli.play import play_human
@@ -141,6 +141,7 @@ def replay_command(
         console.print(result_table(state))
 
 
+arena.register(app)
 bench.register(app)
 
 if __name__ == "__main__":
