@@ -24,7 +24,7 @@ test: lint typecheck pytest
 
 # The long share of the random-play fuzzing; each fuzz test prints its counts.
 fuzz: setup
-	LUDOTHEQUE_FUZZ=long $(BIN)/pytest -q -m fuzz -s -n $(PYTEST_WORKERS)
+	LUDOTHEQUE_FUZZ=long $(BIN)/pytest -q -m fuzz -rP -n $(PYTEST_WORKERS)
 
 bench: setup
 	$(BIN)/python -m benchmarks.run
