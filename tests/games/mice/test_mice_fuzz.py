@@ -62,7 +62,7 @@ CONFIGS = [(1, "normal"), (1, "advanced"), (1, "hardest"), (2, "normal"), (3, "n
 def test_random_play(players: int, level: str) -> None:
     game = load_game("mice", players=players, level=level)
     # a random multiplayer game is long (100-150 turns): the quick share stays small
-    games = fuzz_games(12, 1500) if players == 1 else fuzz_games(2, 300)
+    games = fuzz_games(40, 1500) if players == 1 else fuzz_games(10, 300)
     stats = random_sim_test(game, games, seed=players * 10 + len(level), invariants=check_invariants)
     print(f"mice players={players} level={level}: {stats}")
     assert stats.games == games
@@ -77,7 +77,7 @@ def test_heuristic_play(players: int) -> None:
     from ludotheque.bots.runner import play_game
 
     game = load_game("mice", players=players)
-    games = fuzz_games(2, 200)
+    games = fuzz_games(8, 200)
     for i in range(games):
         state = play_game(game, [game.heuristic_bot() for _ in range(players)], random.Random(i),
                           on_step=check_invariants)

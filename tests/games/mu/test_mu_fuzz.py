@@ -163,7 +163,7 @@ def test_uniform_random_play(players: int, target: int) -> None:
     # DECISIONS mu-9, all-4: every target value plays to an end
     game = load_game("mu", players=players, target=target)
     invariants = Invariants()
-    quick, long = (1, 60) if target == 200 else (2, 350)  # matches to 200 are long: fewer of them
+    quick, long = (4, 60) if target == 200 else (10, 350)  # matches to 200 are long: fewer of them
     stats = random_sim_test(game, fuzz_games(quick, long), seed=players * 1000 + target, invariants=invariants)
     print(f"mu {players}p target {target}: {stats}; {invariants.hands_seen} hands")
     assert invariants.hands_seen >= stats.games
@@ -174,7 +174,7 @@ def test_uniform_random_play(players: int, target: int) -> None:
 def test_passing_random_play_reaches_the_tricks(players: int) -> None:
     game = load_game("mu", players=players, target=60)
     invariants = Invariants()
-    stats = passing_sim(game, fuzz_games(2, 300), seed=players, invariants=invariants, pass_bias=0.5)
+    stats = passing_sim(game, fuzz_games(10, 300), seed=players, invariants=invariants, pass_bias=0.5)
     print(f"mu {players}p passing players: {stats}; {invariants.hands_seen} hands, "
           f"{invariants.tricks_seen} played to the last trick")
     assert invariants.tricks_seen > 0

@@ -605,9 +605,9 @@ def test_resample_property(seed: int, steps: int, config: tuple[int, dict[str, A
 def test_fuzz_protocol(players: int, options: dict[str, Any]) -> None:
     """The full protocol checks plus the invariants, over every player count and option."""
     game = load_game("rummu", players=players, hands=2, **options)
-    stats = random_sim_test(game, fuzz_games(2, 150), seed=players, invariants=Invariants())
+    stats = random_sim_test(game, fuzz_games(8, 150), seed=players, invariants=Invariants())
     print(stats)
-    assert stats.games == fuzz_games(2, 150)
+    assert stats.games == fuzz_games(8, 150)
 
 
 @pytest.mark.fuzz
@@ -616,7 +616,7 @@ def test_fuzz_invariants(players: int, options: dict[str, Any]) -> None:
     """Thousands of random games (long share) checking only the invariants, fast."""
     game = load_game("rummu", players=players, **({"hands": 2} | options))
     rng = random.Random(players)
-    games = fuzz_games(6, 1000)
+    games = fuzz_games(20, 1000)
     hands = outs = actions = 0
     for _ in range(games):
         state = game.new_initial_state()

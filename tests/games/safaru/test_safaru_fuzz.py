@@ -146,7 +146,7 @@ def check_invariants(state: State) -> None:
 @pytest.mark.parametrize(("players", "renverse", "target"), CONFIGS)
 def test_random_play(players: int, renverse: bool, target: int) -> None:
     game = ludotheque.load_game("safaru", players=players, renverse=renverse, target=target)
-    games = fuzz_games(2, 300) if target == 0 else fuzz_games(1, 120)  # a match is several games
+    games = fuzz_games(12, 300) if target == 0 else fuzz_games(5, 120)  # a match is several games
     seed = players * 10 + renverse + target
     stats = random_sim_test(game, games, seed=seed, invariants=check_invariants, deep_every=11)
     print(f"safaru players={players} renverse={renverse} target={target}: {stats}")
