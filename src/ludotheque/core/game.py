@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import json
+import importlib
 from abc import ABC, abstractmethod
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -65,17 +66,27 @@ class Game(ABC):
     def heuristic_bot(self) -> Bot:
         """The game's hand-written baseline bot; every game provides one."""
 
-    @abstractmethod
+    # The game's furniture: every game package holds ``view.py`` (``observation_shape(players)``, ``encode(view)``)
+    # and ``display.py`` (``render(view)``) next to its game module, so these need no per-game code.
+
+    def _furniture(self, name: str) -> ModuleType:
+        """The module ``name`` of this game's package (imported once, then found in ``sys.modules``)."""
+        package = type(self).__module__.rpartition(".")[0]
+        return importlib.import_module(f"{package}.{name}")
+
     def observation_tensor_shape(self) -> tuple[int, ...]:
         """Shape of ``encode_view``'s array for this configuration (fixed, whatever the state)."""
+        shape: tuple[int, ...] = self._furniture("view").observation_shape(self.players)
+        return shape
 
-    @abstractmethod
     def encode_view(self, view: dict[str, Any]) -> NDArray[np.float32]:
         """A seat's view as a fixed-size float32 array.  It reads only the view, so it cannot leak."""
+        tensor: NDArray[np.float32] = self._furniture("view").encode(view)
+        return tensor
 
     def render(self, view: dict[str, Any]) -> Any:
-        """A Rich renderable (or plain text) showing a view to a human.  Games override this."""
-        return json.dumps(view, indent=2)
+        """A Rich renderable showing a view to a human (the game's ``display.render``)."""
+        return self._furniture("display").render(view)
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())

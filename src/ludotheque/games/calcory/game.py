@@ -17,9 +17,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
-from numpy.typing import NDArray
-
 from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, State
 from ludotheque.games.calcory import notation, rules, view
 
@@ -50,17 +47,6 @@ class CalcoryGame(Game):
         from ludotheque.games.calcory.heuristics import CalcoryHeuristicBot
 
         return CalcoryHeuristicBot()
-
-    def observation_tensor_shape(self) -> tuple[int, ...]:
-        return view.observation_shape(self.players)
-
-    def encode_view(self, table_view: dict[str, Any]) -> NDArray[np.float32]:
-        return view.encode(table_view)
-
-    def render(self, view: dict[str, Any]) -> Any:
-        from ludotheque.games.calcory.display import render
-
-        return render(view)
 
 
 class CalcoryState(State):

@@ -12,9 +12,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
-from numpy.typing import NDArray
-
 from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, State
 from ludotheque.games.cheese import notation, rules, view
 
@@ -47,17 +44,6 @@ class CheeseGame(Game):
         from ludotheque.games.cheese.heuristics import CheeseHeuristicBot
 
         return CheeseHeuristicBot()
-
-    def observation_tensor_shape(self) -> tuple[int, ...]:
-        return view.observation_shape(self.players)
-
-    def encode_view(self, table_view: dict[str, Any]) -> NDArray[np.float32]:
-        return view.encode(table_view)
-
-    def render(self, view: dict[str, Any]) -> Any:
-        from ludotheque.games.cheese.display import render
-
-        return render(view)
 
 
 class CheeseState(State):

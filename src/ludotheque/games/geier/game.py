@@ -10,9 +10,6 @@ import functools
 import random
 from typing import Any
 
-import numpy as np
-from numpy.typing import NDArray
-
 from ludotheque.core import CHANCE, Actor, Bot, Game, OptionSpec, State
 from ludotheque.games.geier import notation, rules, view
 
@@ -65,17 +62,6 @@ class GeierGame(Game):
         from ludotheque.games.geier.heuristics import GeierHeuristicBot
 
         return GeierHeuristicBot()
-
-    def observation_tensor_shape(self) -> tuple[int, ...]:
-        return view.observation_shape(self.players)
-
-    def encode_view(self, table_view: dict[str, Any]) -> NDArray[np.float32]:
-        return view.encode(table_view)
-
-    def render(self, view: dict[str, Any]) -> Any:
-        from ludotheque.games.geier.display import render
-
-        return render(view)
 
 
 class GeierState(State):

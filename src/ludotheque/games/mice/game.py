@@ -19,9 +19,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
-from numpy.typing import NDArray
-
 from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, OptionError, OptionSpec, State
 from ludotheque.games.mice import notation, rules, view
 from ludotheque.games.mice.notation import (
@@ -77,17 +74,6 @@ class MiceGame(Game):
         from ludotheque.games.mice.heuristics import MiceHeuristicBot
 
         return MiceHeuristicBot()
-
-    def observation_tensor_shape(self) -> tuple[int, ...]:
-        return view.observation_shape(self.players)
-
-    def encode_view(self, table_view: dict[str, Any]) -> NDArray[np.float32]:
-        return view.encode(table_view)
-
-    def render(self, view: dict[str, Any]) -> Any:
-        from ludotheque.games.mice.display import render
-
-        return render(view)
 
 
 class MiceState(State):

@@ -11,9 +11,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
-from numpy.typing import NDArray
-
 from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, OptionSpec, State
 from ludotheque.games.mu import notation as nt
 from ludotheque.games.mu import rules, view
@@ -61,17 +58,6 @@ class MuGame(Game):
         from ludotheque.games.mu.heuristics import MuHeuristicBot
 
         return MuHeuristicBot()
-
-    def observation_tensor_shape(self) -> tuple[int, ...]:
-        return view.observation_shape(self.players)
-
-    def encode_view(self, table_view: dict[str, Any]) -> NDArray[np.float32]:
-        return view.encode(table_view)
-
-    def render(self, view: dict[str, Any]) -> Any:
-        from ludotheque.games.mu.display import render
-
-        return render(view)
 
 
 class MuState(State):

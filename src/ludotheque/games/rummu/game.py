@@ -15,9 +15,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
-from numpy.typing import NDArray
-
 from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, OptionError, OptionSpec, State
 from ludotheque.games.rummu import notation, rules, view
 from ludotheque.games.rummu.notation import ADD, CANCEL, CLOSE, DISCARD, DRAW, PUT, START, SWAP, TAKE
@@ -89,17 +86,6 @@ class RummuGame(Game):
         from ludotheque.games.rummu.heuristics import RummuHeuristicBot
 
         return RummuHeuristicBot()
-
-    def observation_tensor_shape(self) -> tuple[int, ...]:
-        return view.observation_shape(self.players)
-
-    def encode_view(self, table_view: dict[str, Any]) -> NDArray[np.float32]:
-        return view.encode(table_view)
-
-    def render(self, view: dict[str, Any]) -> Any:
-        from ludotheque.games.rummu.display import render
-
-        return render(view)
 
 
 class RummuState(State):

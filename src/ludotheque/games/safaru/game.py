@@ -19,9 +19,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
-from numpy.typing import NDArray
-
 from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, OptionSpec, State
 from ludotheque.games.safaru import notation as nt
 from ludotheque.games.safaru import rules as r
@@ -65,17 +62,6 @@ class SafaruGame(Game):
         from ludotheque.games.safaru.heuristics import SafaruHeuristicBot
 
         return SafaruHeuristicBot()
-
-    def observation_tensor_shape(self) -> tuple[int, ...]:
-        return view.observation_shape(self.players)
-
-    def encode_view(self, table_view: dict[str, Any]) -> NDArray[np.float32]:
-        return view.encode(table_view)
-
-    def render(self, view: dict[str, Any]) -> Any:
-        from ludotheque.games.safaru.display import render
-
-        return render(view)
 
 
 class SafaruState(State):
