@@ -1,6 +1,6 @@
 """``ludotheque arena``: bots against bots with seat rotation, duplicate deals, CIs and OpenSkill ratings.
 
-The lead wires it into ``main.py`` with ``from ludotheque.cli import arena; arena.register(app)``.
+``main.py`` adds it with ``arena.register(app)``.
 """
 
 from __future__ import annotations
@@ -14,17 +14,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ludotheque.arena.report import arena_table, markdown
 from ludotheque.arena.tournament import ArenaSpec, GameResult, run_arena
-from ludotheque.core import LudothequeError, OptionError, load_game
-
-
-def _options(pairs: list[str] | None) -> dict[str, str]:
-    options: dict[str, str] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise OptionError(f"--option takes key=value, not {pair!r}")
-        options[key.strip()] = value.strip()
-    return options
+from ludotheque.cli.common import parse_options
+from ludotheque.core import LudothequeError, load_game
 
 
 def arena(
@@ -50,7 +41,7 @@ def arena(
     """Bots against bots: every bot in every seat, duplicate deals, win rates with 95% CIs, OpenSkill ratings."""
     err = Console(stderr=True, highlight=False)
     try:
-        game = load_game(game_id, players=players, **_options(option))
+        game = load_game(game_id, players=players, **parse_options(option))
         specs = tuple(s.strip() for s in bots.split(",") if s.strip())
         spec = ArenaSpec(game.id, players, dict(game.options), specs, games, seed)
         spec.seatings()
