@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ludotheque.core import Game, State, game_class, load_game
+from ludotheque.core import Game, State, game_class, load_game, sample_chance
 
 
 @dataclass
@@ -35,8 +35,7 @@ def _random_playout(game: Game, rng: random.Random) -> int:
     actions = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+            state.apply_action(sample_chance(state, rng))
             actions += 1
         else:
             for seat in state.current_players():
@@ -76,8 +75,7 @@ def sample_states(game: Game, count: int, seed: int = 0) -> list[State]:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+                state.apply_action(sample_chance(state, rng))
                 continue
             if rng.random() < 0.1:
                 states.append(state.clone())

@@ -22,6 +22,7 @@ from ludotheque.core import (
     NotYourTurnError,
     State,
     replay_record,
+    sample_chance,
 )
 from ludotheque.core.registry import load_game
 
@@ -154,9 +155,7 @@ def random_sim_test(
             deep = steps % deep_every == 0
             check_step(state, rng, stats, deep)
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-                state.apply_action(action)
+                state.apply_action(sample_chance(state, rng))
                 stats.chance_actions += 1
             else:
                 seat = rng.choice(state.current_players())
