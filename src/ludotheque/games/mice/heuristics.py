@@ -44,6 +44,14 @@ def _best(values: list[int], nuts: int, worth: dict[int, float], nut_cost: float
     return best
 
 
+def _adjust(dice: list[dict[str, Any]], nuts: int, worth: dict[int, float], legal: list[int], nut_cost: float) -> int:
+    """One nut change towards the best reachable card, or the last legal step (done) when none helps."""
+    used = [d["value"] for d in dice if d["using"]]
+    _, target = _best(used, nuts, worth, nut_cost)
+    step = None if target is None else _step_towards(target, dice, legal)
+    return step if step is not None else legal[-1]
+
+
 def _step_towards(target: int, dice: list[dict[str, Any]], legal: list[int]) -> int | None:
     """The legal action that moves the sum in use towards ``target`` (or cages/flips at it)."""
     total = sum(d["value"] for d in dice if d["using"])
@@ -169,10 +177,7 @@ class MiceHeuristicBot:
                     best_score, best_action = score, action
             return best_action
         if phase == "adjust":
-            used = [d["value"] for d in dice if d["using"]]
-            _, target = _best(used, info["nuts"], worth, NUT)
-            step = None if target is None else _step_towards(target, dice, legal)
-            return step if step is not None else legal[-1]
+            return _adjust(dice, info["nuts"], worth, legal, NUT)
         if phase == "pay":
             pool = [d["value"] for d in dice if d["pool"]]
             nuts = info["nuts"] if table["supply"] > 0 else info["nuts"] - 1
@@ -231,10 +236,7 @@ class MiceHeuristicBot:
                     best_score, best_action = score, action
             return best_action
         if phase == "adjust":
-            used = [d["value"] for d in dice if d["using"]]
-            _, target = _best(used, info["nuts"], worth, SOLO_NUT)
-            step = None if target is None else _step_towards(target, dice, legal)
-            return step if step is not None else legal[-1]
+            return _adjust(dice, info["nuts"], worth, legal, SOLO_NUT)
         if phase == "pay":
             pool = [d["value"] for d in dice if d["pool"]]
             score, _ = _best(pool, info["nuts"] - 1, worth, SOLO_NUT)
