@@ -147,16 +147,29 @@ def goofspiel(players: int, seconds: float = 1.0, runs: int = 5, seed: int = 0) 
     return {"games_per_s": asdict(Rate.of(games)), "actions_per_s": asdict(Rate.of(actions))}
 
 
-def fast_geier(players: int, policy: str = "random", games: int = 100_000, runs: int = 5) -> dict[str, Any]:
+def fast_geier(
+    players: int, policy: str = "random", games: int = 200_000, runs: int = 5, engine: str = "numba", threads: int = 0
+) -> dict[str, Any]:
+    """Games/s of the batch simulator; ``threads`` caps Numba's threads (0: all cores)."""
     from ludotheque.fast.geier import simulate
 
-    simulate(1000, players, policy)  # warm up
-    rates = []
-    for seed in range(runs):
-        start = time.perf_counter()
-        simulate(games, players, policy, seed=seed)
-        rates.append(games / (time.perf_counter() - start))
-    return {"games_per_s": asdict(Rate.of(rates)), "batch": games}
+    previous = None
+    if engine == "numba" and threads:
+        import numba
+
+        previous = numba.get_num_threads()
+        numba.set_num_threads(threads)
+    try:
+        simulate(1000, players, policy, engine=engine)  # warm up (and compile, the first time)
+        rates = []
+        for seed in range(runs):
+            start = time.perf_counter()
+            simulate(games, players, policy, seed=seed, engine=engine)
+            rates.append(games / (time.perf_counter() - start))
+    finally:
+        if previous is not None:
+            numba.set_num_threads(previous)
+    return {"games_per_s": asdict(Rate.of(rates)), "batch": games, "engine": engine, "threads": threads or "all"}
 
 
 def bench_game(
@@ -181,9 +194,18 @@ def bench_game(
                 row["openspiel_goofspiel"] = reference
                 ours = row["playouts"]["games_per_s"]["per_second"]
                 row["ratio_ours_over_openspiel"] = round(ours / reference["games_per_s"]["per_second"], 2)
+            # Numba on every core (what a user gets), Numba on one core (like for like with goofspiel's one
+            # core), and the NumPy engine (any Python policy)
             row["fast_geier"] = fast_geier(n)
+            row["fast_geier_1_thread"] = fast_geier(n, threads=1)
+            row["fast_geier_numpy"] = fast_geier(n, games=100_000, engine="numpy")
             if reference is not None:
-                fast = row["fast_geier"]["games_per_s"]["per_second"]
-                row["ratio_fast_over_openspiel"] = round(fast / reference["games_per_s"]["per_second"], 1)
+                base = reference["games_per_s"]["per_second"]
+                for key, ratio in (
+                    ("fast_geier", "ratio_fast_over_openspiel"),
+                    ("fast_geier_1_thread", "ratio_fast_1_thread_over_openspiel"),
+                    ("fast_geier_numpy", "ratio_fast_numpy_over_openspiel"),
+                ):
+                    row[ratio] = round(row[key]["games_per_s"]["per_second"] / base, 1)
         rows.append(row)
     return rows

@@ -67,8 +67,9 @@ def register(app: typer.Typer) -> None:
         geier_rows = [row for row in rows if row["game"] == "geier"]
         if geier_rows:
             extra = Table(title="Geier against OpenSpiel goofspiel (num_cards=15, total_points)")
-            for column in ("players", "ours games/s", "OpenSpiel games/s", "ours/OpenSpiel", "fast.geier games/s",
-                           "fast/OpenSpiel"):
+            columns = ("players", "ours games/s", "OpenSpiel games/s", "ours/OpenSpiel", "fast.geier games/s",
+                       "fast/OpenSpiel", "fast, 1 thread", "fast 1t/OpenSpiel", "NumPy engine", "NumPy/OpenSpiel")
+            for column in columns:
                 extra.add_column(column, justify="right")
             for row in geier_rows:
                 extra.add_row(
@@ -78,6 +79,10 @@ def register(app: typer.Typer) -> None:
                     str(row.get("ratio_ours_over_openspiel", "-")),
                     _rate(row["fast_geier"]),
                     str(row.get("ratio_fast_over_openspiel", "-")),
+                    _rate(row["fast_geier_1_thread"]),
+                    str(row.get("ratio_fast_1_thread_over_openspiel", "-")),
+                    _rate(row["fast_geier_numpy"]),
+                    str(row.get("ratio_fast_numpy_over_openspiel", "-")),
                 )
             console.print(extra)
             if "openspiel_goofspiel" not in geier_rows[0]:

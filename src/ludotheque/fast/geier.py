@@ -1,12 +1,17 @@
-"""Hol's der Geier for thousands of games at once, in NumPy.
+"""Hol's der Geier for many games at once: a Numba kernel for the built-in policies, NumPy for any other.
 
 The same rules as ``ludotheque.games.geier`` (geier-1..5, both tie rules, carry-over, the lost last pot,
-both final tie rules), vectorised over a batch axis: every array below has the games on axis 0.  NumPy and
-not Numba: a round is a handful of whole-array operations on (games, players, 15) booleans, which NumPy runs at
-memory speed, and NumPy is already a dependency (Numba would add LLVM to the install for little gain here).
+both final tie rules).  Two engines, chosen by ``engine=``:
 
-``resolve(decks, plays)`` scores given decks and plays (that is what the equivalence tests drive);
-``simulate(...)`` draws decks and lets a policy choose the plays round by round.
+* ``"numba"`` (``fast.geier_kernel``): one compiled loop per game, games spread over the cores.  It plays the
+  named policies (``"random"``, ``"heuristic"``) only, since a Python policy called per game would cost more
+  than the game.  This is the fast one: a round is a few integer operations on 16-bit hand masks.
+* ``"numpy"``: the round loop vectorised over the batch (every array has the games on axis 0).  It accepts any
+  ``Policy`` callable, which sees a whole round of the batch at once (``RoundInfo``).
+
+``"auto"`` (the default) takes Numba when every seat's policy is a name.  ``resolve(decks, plays)`` scores
+given decks and plays (what the equivalence tests drive); ``simulate(...)`` draws decks and lets the policies
+choose the plays.
 """
 
 from __future__ import annotations
@@ -44,10 +49,10 @@ Policy = Callable[[RoundInfo, np.random.Generator], IntArray]
 
 @dataclass
 class BatchResult:
-    returns: IntArray  # (games, players) points
+    returns: IntArray  # (games, players) points, int64
     winners: BoolArray  # (games, players) True for each winning seat
-    decks: IntArray  # (games, 15) point card values in the order turned
-    plays: IntArray  # (games, 15, players) cards played each round
+    decks: IntArray  # (games, 15) point card values in the order turned (int8 from Numba, int64 from NumPy)
+    plays: IntArray  # (games, 15, players) cards played each round (idem)
 
 
 def _check(players: int, tie_rule: str, final_tie: str) -> None:
@@ -98,7 +103,7 @@ def _final_winners(points: IntArray, best_mouse: IntArray, final_tie: str) -> Bo
     single_leader = leaders.sum(axis=1) == 1
     if final_tie == "next-best":
         unique = holders == 1
-        masked = np.where(unique, points, np.iinfo(np.int64).min)
+        masked = np.where(unique, points, np.iinfo(points.dtype).min)  # the dtype's own floor: int16 here
         best = masked.max(axis=1, keepdims=True)
         tied_case = unique & (points == best)
     else:
@@ -109,8 +114,16 @@ def _final_winners(points: IntArray, best_mouse: IntArray, final_tie: str) -> Bo
     return winners
 
 
+ENGINES = ("auto", "numba", "numpy")
+
+
 def resolve(
-    decks: IntArray, plays: IntArray, *, tie_rule: str = "cascade", final_tie: str = "next-best"
+    decks: IntArray,
+    plays: IntArray,
+    *,
+    tie_rule: str = "cascade",
+    final_tie: str = "next-best",
+    engine: str = "auto",
 ) -> tuple[IntArray, BoolArray]:
     """Returns and winners of games with the given point-card order and plays.
 
@@ -118,11 +131,27 @@ def resolve(
     """
     games, rounds, players = plays.shape
     _check(players, tie_rule, final_tie)
+    if _engine(engine) != "numpy":
+        from ludotheque.fast import geier_kernel
+
+        returns, won = geier_kernel.resolve_batch(
+            np.ascontiguousarray(decks, dtype=np.int8),
+            np.ascontiguousarray(plays, dtype=np.int8),
+            tie_rule == "cascade",
+            final_tie == "next-best",
+        )
+        return returns, won
     state = _Batch(games, players, final_tie == "highest-mouse")
     for r in range(rounds):
         state.turn(decks[:, r])
         state.play(plays[:, r, :], tie_rule, last=r == rounds - 1)
     return state.points.astype(np.int64), _final_winners(state.points, state.best_mouse, final_tie)
+
+
+def _engine(engine: str) -> str:
+    if engine not in ENGINES:
+        raise OptionError(f"unknown engine {engine!r} (engines: {', '.join(ENGINES)})")
+    return engine
 
 
 class _Batch:
@@ -191,17 +220,39 @@ def simulate(
     players: int,
     policy: str | Policy | list[str | Policy] = "random",
     seed: int = 0,
+    engine: str = "auto",
     **options: Any,
 ) -> BatchResult:
-    """Play ``games`` games of ``players`` seats at once; ``policy`` is one for all seats or one per seat."""
+    """Play ``games`` games of ``players`` seats at once; ``policy`` is one for all seats or one per seat.
+
+    The same ``seed`` gives the same batch on every run and machine, for a given engine (the two engines draw
+    their random numbers differently).
+    """
     tie_rule = str(options.pop("tie_rule", "cascade"))
     final_tie = str(options.pop("final_tie", "next-best"))
     if options:
         raise OptionError(f"geier has no option {sorted(options)[0]!r} (options: final_tie, tie_rule)")
     _check(players, tie_rule, final_tie)
+    if games < 1:
+        raise OptionError(f"a batch needs at least one game, not {games}")
     per_seat = policy if isinstance(policy, list) else [policy] * players
     if len(per_seat) != players:
         raise OptionError(f"{players} policies are needed, not {len(per_seat)}")
+    for p in per_seat:
+        if isinstance(p, str) and p not in POLICIES:
+            raise OptionError(f"unknown policy {p!r} (policies: {', '.join(POLICIES)}, or a callable)")
+    named = all(isinstance(p, str) for p in per_seat)
+    chosen_engine = _engine(engine)
+    if chosen_engine == "numba" and not named:
+        raise OptionError("engine 'numba' plays the named policies only (random, heuristic); use engine='numpy'")
+    if chosen_engine != "numpy" and named:
+        from ludotheque.fast import geier_kernel
+
+        codes = np.array([geier_kernel.POLICY_CODES[str(p)] for p in per_seat], dtype=np.int64)
+        decks, plays, returns, winners = geier_kernel.simulate_batch(
+            games, players, codes, seed, tie_rule == "cascade", final_tie == "next-best"
+        )
+        return BatchResult(returns, winners, decks, plays)
     chosen = [POLICIES[p] if isinstance(p, str) else p for p in per_seat]
     rng = np.random.default_rng(seed)
     decks = POINTS[rng.permuted(np.tile(np.arange(CARDS), (games, 1)), axis=1)]
