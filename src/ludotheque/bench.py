@@ -29,8 +29,10 @@ class Rate:
         return cls(statistics.median(runs), [round(r, 1) for r in runs])
 
 
-def _random_playout(game: Game, rng: random.Random) -> int:
-    """One uniformly random game through the public protocol (the loop a researcher writes); its action count."""
+def _random_playout(game: Game, rng: random.Random, deals: list[int] | None = None) -> int:
+    """One uniformly random game through the public protocol (the loop a researcher writes); its action count.
+
+    ``deals``, if given, gets the number of deals (hands) the game completed appended."""
     state = game.new_initial_state()
     actions = 0
     while not state.is_terminal():
@@ -41,6 +43,8 @@ def _random_playout(game: Game, rng: random.Random) -> int:
             for seat in state.current_players():
                 state.apply_action(rng.choice(state.legal_actions(seat)), seat)
                 actions += 1
+    if deals is not None:
+        deals.append(state.deals_completed())
     return actions
 
 
@@ -62,9 +66,16 @@ def _timed_runs(work: Callable[[], int], seconds: float, runs: int) -> tuple[lis
 
 
 def playouts(game: Game, seconds: float = 1.0, runs: int = 5, seed: int = 0) -> dict[str, Any]:
+    """Random games/s and actions/s; for matches of several hands also deals/s (the issue's unit for those)."""
     rng = random.Random(seed)
-    games, actions = _timed_runs(lambda: _random_playout(game, rng), seconds, runs)
-    return {"games_per_s": asdict(Rate.of(games)), "actions_per_s": asdict(Rate.of(actions))}
+    deals: list[int] = []
+    games, actions = _timed_runs(lambda: _random_playout(game, rng, deals), seconds, runs)
+    figures: dict[str, Any] = {"games_per_s": asdict(Rate.of(games)), "actions_per_s": asdict(Rate.of(actions))}
+    per_game = sum(deals) / len(deals)
+    if per_game != 1:
+        figures["deals_per_game"] = round(per_game, 2)
+        figures["deals_per_s"] = asdict(Rate.of([g * per_game for g in games]))
+    return figures
 
 
 def sample_states(game: Game, count: int, seed: int = 0) -> list[State]:

@@ -17,6 +17,13 @@ def _rate(data: dict[str, Any] | None) -> str:
     return "-" if data is None else f"{data['games_per_s']['per_second']:,.0f}"
 
 
+def _deals(playouts: dict[str, Any]) -> str:
+    """Deals/s for matches of several hands (with the mean number of deals a match), '=' for one-deal games."""
+    if "deals_per_s" not in playouts:
+        return "= games"
+    return f"{playouts['deals_per_s']['per_second']:,.0f} ({playouts['deals_per_game']}/game)"
+
+
 def register(app: typer.Typer) -> None:
     @app.command("bench")
     def bench_command(
@@ -51,13 +58,14 @@ def register(app: typer.Typer) -> None:
             print(json.dumps(rows, indent=1))
             return
         table = Table(title="ludotheque bench (medians; games/s through the public protocol)")
-        for column in ("game", "players", "games/s", "actions/s", "clone µs", "resample µs", *levels):
+        for column in ("game", "players", "games/s", "deals/s", "actions/s", "clone µs", "resample µs", *levels):
             table.add_column(column, justify="right")
         for row in rows:
             table.add_row(
                 row["game"],
                 str(row["players"]),
                 _rate(row["playouts"]),
+                _deals(row["playouts"]),
                 f"{row['playouts']['actions_per_s']['per_second']:,.0f}",
                 f"{row['clone_us']:.1f}",
                 f"{row['resample_us']:.1f}",

@@ -149,6 +149,11 @@ class State(ABC):
     def winners(self) -> list[int]:
         """The winning seats: several for a shared win, ``[]`` for no winner or an unfinished game."""
 
+    def deals_completed(self) -> int:
+        """Deals (hands) finished so far.  A one-deal game has completed its deal when it is over; a match of
+        several hands overrides this, so that benchmarks can count deals per second."""
+        return 1 if self.is_terminal() else 0
+
     def view(self, player: int | None) -> dict[str, Any]:
         """Everything ``player`` may see (DECISIONS all-3), as JSON-serializable data.
 

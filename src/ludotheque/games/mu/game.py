@@ -351,6 +351,9 @@ class MuState(State):
 
     # -- results ----------------------------------------------------------------------------------
 
+    def deals_completed(self) -> int:
+        return len(self.log)
+
     def returns(self) -> list[float]:
         return [float(score) for score in self.scores]
 

@@ -401,6 +401,9 @@ class RummuState(State):
 
     # -- results ----------------------------------------------------------------------------------------
 
+    def deals_completed(self) -> int:
+        return self.hand_no
+
     def returns(self) -> list[float]:
         """Each seat's total; in partnerships both partners get their team's total (rummu-9)."""
         return [float(self._unit_total(s)) for s in range(self.game.players)]
