@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -38,7 +39,7 @@ def test_deals_completed_counts_finished_hands(game_id: str, players: int, optio
             state.apply_action(rng.choice(state.legal_actions(seat)), seat)
         counts.append(state.deals_completed())
     assert counts[0] == 0
-    assert all(b - a in (0, 1) for a, b in zip(counts, counts[1:], strict=False))  # one hand at a time
+    assert all(b - a in (0, 1) for a, b in itertools.pairwise(counts))  # one hand at a time
     assert counts[-1] >= 1
     assert counts[-2] == counts[-1] - 1  # the last action finished the last hand, and the match with it
     if game_id == "rummu":
