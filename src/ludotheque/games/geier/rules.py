@@ -24,17 +24,12 @@ def pot_taker(played: Sequence[int], pot_sum: int, tie_rule: str) -> int | None:
     lowest.  ``cascade`` looks past every tied value; ``single`` sets aside only the tied best value and gives
     the pot to the next value if that one is unique.
     """
-    counts = Counter(played)
-    order = sorted(counts, reverse=pot_sum >= 0)
+    # at most five cards: list.count beats building a Counter (this runs once a round in every playout)
+    order = sorted(set(played), reverse=pot_sum >= 0)
     if tie_rule == "single":
         order = order[:2]
-        if counts[order[0]] == 1:
-            return played.index(order[0])
-        if len(order) > 1 and counts[order[1]] == 1:
-            return played.index(order[1])
-        return None
     for value in order:
-        if counts[value] == 1:
+        if played.count(value) == 1:
             return played.index(value)
     return None
 
