@@ -6,11 +6,19 @@ a cheese already eaten is nearly lost (it may be saved if a cat later lands by t
 risks each empty neighbour where a mouse may still come.  The score is the bot's own estimate minus the mean
 of the other seats', plus the worth of the bot's cheeses still in hand that it still has turns to place.
 It reads only the view and its legal actions.
+
+Speed (the heuristic is the rollout policy of ISMCTS, so it runs thousands of times a move): a placement only
+changes what happens within three steps of its cell (a dog frees a cat's neighbours' mice, whose neighbours'
+cheeses are then safe), so ``choose`` values every cheese once on the board as it is and re-values, for each
+placement, only the cheeses within three steps of it.  The sums are taken in the same order as the plain
+full-board estimate (``_estimate``, kept as the reference the tests compare with), so the scores and the choices
+are exactly the same.
 """
 
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from ludotheque.games.cheese import rules
@@ -59,6 +67,42 @@ def _estimate(
     return worth
 
 
+def _cat_out(board: dict[int, int], near: tuple[tuple[int, ...], ...], cell: int) -> bool:
+    """The cat at ``cell`` runs from a dog next to it."""
+    return any(board.get(j) == rules.DOG for j in near[cell])
+
+
+def _mouse_out(board: dict[int, int], near: tuple[tuple[int, ...], ...], cell: int) -> bool:
+    """The mouse at ``cell`` is caught by a cat next to it that stays."""
+    return any(board.get(j) == rules.CAT and not _cat_out(board, near, j) for j in near[cell])
+
+
+def _cheese_worth(board: dict[int, int], near: tuple[tuple[int, ...], ...], cell: int) -> float:
+    """What the cheese at ``cell`` is expected to be worth: ``_estimate``'s term for it, computed locally."""
+    staying_mice = [j for j in near[cell] if board.get(j) == rules.MOUSE and not _mouse_out(board, near, j)]
+    if staying_mice:  # eaten if the game ended now
+        open_mouse = all(any(m not in board for m in near[j]) for j in staying_mice)
+        survival = EATEN if open_mouse else 0.0
+    else:
+        survival = EXPOSED ** sum(1 for j in near[cell] if j not in board)
+    return rules.value_of(board[cell]) * survival
+
+
+@cache
+def _within_three(frame: int) -> tuple[frozenset[int], ...]:
+    """Cells at most three steps from each cell: the only cheeses a card placed there can change."""
+    near = rules.neighbours(frame)
+    out = []
+    for cell in range(frame * frame):
+        reached = {cell}
+        edge = {cell}
+        for _ in range(3):
+            edge = {j for c in edge for j in near[c]} - reached
+            reached |= edge
+        out.append(frozenset(reached))
+    return tuple(out)
+
+
 class CheeseHeuristicBot:
     name = "heuristic"
 
@@ -76,20 +120,29 @@ class CheeseHeuristicBot:
             owners[table["start"]] = -1
         hand: list[int] = table["hand"]
         turns_after = rules.PLACEMENTS - table["placed_count"][me] - 1
+        cheeses = [cell for cell, kind in board.items() if rules.CHEESE1 <= kind <= rules.CHEESE3]
+        worth_now = {cell: _cheese_worth(board, near, cell) for cell in cheeses}
+        within = _within_three(frame)
+        in_hand: dict[int, float] = {}  # per kind placed: the worth of the cheeses kept in hand
         best_score = float("-inf")
         best: list[int] = []
         for action in legal_actions:
             kind, cell = divmod(action, size)
             board[cell] = kind
-            owners[cell] = me
-            worth = _estimate(board, owners, near, n)
+            changed = within[cell]
+            worth = [0.0] * n
+            for c in cheeses:  # the same order as _estimate's sum over the board
+                worth[owners[c]] += _cheese_worth(board, near, c) if c in changed else worth_now[c]
+            if rules.CHEESE1 <= kind <= rules.CHEESE3:
+                worth[me] += _cheese_worth(board, near, cell)
             del board[cell]
-            del owners[cell]
-            # cheeses kept in hand: only as many as turns remain can still reach the board
-            kept = sorted(
-                (rules.value_of(k) for k in rules.CHEESES for _ in range(hand[k] - (k == kind))), reverse=True
-            )
-            score = worth[me] + IN_HAND * sum(kept[: max(0, turns_after)])
+            if kind not in in_hand:
+                # cheeses kept in hand: only as many as turns remain can still reach the board
+                kept = sorted(
+                    (rules.value_of(k) for k in rules.CHEESES for _ in range(hand[k] - (k == kind))), reverse=True
+                )
+                in_hand[kind] = IN_HAND * sum(kept[: max(0, turns_after)])
+            score = worth[me] + in_hand[kind]
             others = [worth[s] for s in range(n) if s != me]
             score -= sum(others) / len(others)
             if score > best_score + 1e-9:
