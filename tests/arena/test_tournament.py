@@ -8,7 +8,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from ludotheque.arena.tournament import ArenaSpec, GameResult, run_arena, summarize
+from ludotheque.arena.tournament import ArenaSpec, GameResult, run_arena, seatings, summarize
 from ludotheque.cli.arena import register
 
 
@@ -80,3 +80,37 @@ def test_cli_json() -> None:
     assert table.exit_code == 0 and "ordinal" in table.output
     bad = runner.invoke(app, ["arena", "geier", "-p", "2", "--bots", "random,nope", "-n", "2"])
     assert bad.exit_code == 2
+
+
+def test_solo_seats_each_bot_alone_on_the_same_deals() -> None:
+    assert seatings(1, 3) == [[0], [1], [2]]
+    with pytest.raises(ValueError, match="between 1 and 2 bots"):
+        seatings(2, 3)
+    spec = ArenaSpec("mice", 1, {}, ("random", "heuristic"), games=6, seed=2)
+    result = run_arena(spec)
+    assert len(result.results) == 6  # 3 deals x each bot alone
+    by_deal: dict[int, list[list[int]]] = {}
+    for r in result.results:
+        by_deal.setdefault(r.deal, []).append(r.chance)
+    for draws in by_deal.values():  # duplicate deals: the dice and cards start the same for both bots
+        assert draws[0][:5] == draws[1][:5]
+
+
+def test_solo_summary_compares_bots_deal_by_deal() -> None:
+    spec = ArenaSpec("mice", 1, {}, ("a", "b"), games=20)
+    results = []
+    for deal in range(10):
+        # a empties its hand (wins) on 6 deals; b on 2 of those; otherwise a scores higher, but deal 9 is even
+        a_wins = deal < 6
+        b_wins = deal < 2
+        results.append(made_up(deal, 0, ["a"], [6.0 if a_wins else 4.0], [0] if a_wins else []))
+        b_points = 6.0 if b_wins else (4.0 if deal == 9 else 2.0)
+        results.append(made_up(deal, 1, ["b"], [b_points], [0] if b_wins else []))
+    result = summarize(spec, results)
+    a, b = result.summaries["a"], result.summaries["b"]
+    assert a.win_rate.estimate == pytest.approx(0.6) and b.win_rate.estimate == pytest.approx(0.2)
+    assert a.score.estimate == pytest.approx(0.6)  # a lost solo game scores nothing (not a share of a draw)
+    assert a.fair_score == pytest.approx(0.4)  # the field's mean: what an equal bot would score
+    # a finished ahead on 7 deals (4 wins against b's losses, 3 on points), tied on 3 (2 shared wins, deal 9)
+    assert result.head_to_head["a"]["b"].estimate == pytest.approx((7 + 3 * 0.5) / 10)
+    assert a.rating["ordinal"] > b.rating["ordinal"]

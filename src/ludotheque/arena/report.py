@@ -40,7 +40,7 @@ def arena_table(result: ArenaResult) -> Group:
             f"{s.seconds_per_move:.3f} (max {s.slowest_move:.2f})",
         )
     parts: list[Table | Text] = [table]
-    if len(result.summaries) > 2 or spec.players > 2:
+    if len(result.summaries) > 2 or spec.players != 2:  # solo: bots meet only here, deal by deal
         names = [s.name for s in order]
         h2h = Table(title="head to head: how often the row bot finished ahead of the column bot (ties: half)")
         h2h.add_column("")
@@ -70,7 +70,7 @@ def markdown(result: ArenaResult) -> str:
             f"{s.seconds_per_move:.3f} ({s.slowest_move:.2f}) |"
         )
     names = [s.name for s in sorted(result.summaries.values(), key=lambda s: -s.rating["ordinal"])]
-    if len(names) > 2:
+    if len(names) > 2 or result.spec.players == 1:
         lines += ["", "Head to head (row finished ahead of column; ties count half):", ""]
         lines.append("| | " + " | ".join(names) + " |")
         lines.append("|---|" + "---:|" * len(names))

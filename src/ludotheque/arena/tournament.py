@@ -23,7 +23,12 @@ from ludotheque.core.bot import Sampler, SearchBot
 
 
 def seatings(players: int, bots: int) -> list[list[int]]:
-    """Seat -> bot index for each rotation.  Fewer bots than seats: the bots repeat round the table."""
+    """Seat -> bot index for each rotation.  Fewer bots than seats: the bots repeat round the table.
+
+    A solo game (one seat) seats each bot alone in turn: every bot plays the same deals, and bots are compared
+    deal by deal."""
+    if players == 1 and bots >= 1:
+        return [[bot] for bot in range(bots)]
     if not 1 <= bots <= players:
         raise ValueError(f"between 1 and {players} bots can sit at a {players}-player table, not {bots}")
     base = [seat % bots for seat in range(players)]
@@ -211,6 +216,22 @@ def _direction(results: Sequence[GameResult]) -> float:
     return -1.0 if votes < 0 else 1.0
 
 
+def _comparisons(
+    results: Sequence[GameResult], players: int, direction: float
+) -> list[tuple[list[str], list[int], int]]:
+    """(bots, their ranks, deal) of every comparison: each game, or for a solo game each deal (its bots ranked
+    by their results on the same cards)."""
+    if players > 1:
+        return [(r.seats, ranks_from_result(r.returns, r.winners, direction), r.deal) for r in results]
+    out = []
+    for deal in sorted({r.deal for r in results}):
+        games = [r for r in results if r.deal == deal]
+        returns = [r.returns[0] for r in games]
+        winners = [i for i, r in enumerate(games) if r.winners]
+        out.append(([r.seats[0] for r in games], ranks_from_result(returns, winners, direction), deal))
+    return out
+
+
 def summarize(spec: ArenaSpec, results: list[GameResult], seconds: float = 0.0) -> ArenaResult:
     """Statistics of a finished tournament (pure: unit-tested on made-up results)."""
     results = sorted(results, key=lambda r: (r.deal, r.seating))
@@ -230,9 +251,15 @@ def summarize(spec: ArenaSpec, results: list[GameResult], seconds: float = 0.0) 
     moves = {name: 0 for name in names}
     thinking = {name: 0.0 for name in names}
     slowest = {name: 0.0 for name in names}
+    for seats, ranks, deal in _comparisons(results, n, direction):
+        ratings.update(seats, ranks)
+        for a_seat, a in enumerate(seats):
+            for b_seat, b in enumerate(seats):
+                if a == b:
+                    continue
+                outcome = 1.0 if ranks[a_seat] < ranks[b_seat] else 0.5 if ranks[a_seat] == ranks[b_seat] else 0.0
+                pair.setdefault((a, b), {}).setdefault(deal, []).append(outcome)
     for r in results:
-        ranks = ranks_from_result(r.returns, r.winners, direction)
-        ratings.update(r.seats, ranks)
         share = 1.0 / len(r.winners) if r.winners else 0.0
         per_game_points: dict[str, list[float]] = {}
         per_game_win: dict[str, float] = {}
@@ -241,7 +268,9 @@ def summarize(spec: ArenaSpec, results: list[GameResult], seconds: float = 0.0) 
             per_game_points.setdefault(name, []).append(r.returns[seat])
             won = share if seat in r.winners else 0.0
             per_game_win[name] = per_game_win.get(name, 0.0) + won
-            per_game_score[name] = per_game_score.get(name, 0.0) + (won if r.winners else 1.0 / n)
+            # a game nobody won is split between its seats; a solo game nobody won is simply lost
+            unwon = 1.0 / n if n > 1 else 0.0
+            per_game_score[name] = per_game_score.get(name, 0.0) + (won if r.winners else unwon)
             moves[name] += r.moves[seat]
             thinking[name] += r.seconds[seat]
             slowest[name] = max(slowest[name], r.slowest[seat])
@@ -249,14 +278,11 @@ def summarize(spec: ArenaSpec, results: list[GameResult], seconds: float = 0.0) 
             points[name].setdefault(r.deal, []).extend(values)
             wins[name].setdefault(r.deal, []).append(per_game_win[name])
             score[name].setdefault(r.deal, []).append(per_game_score[name])
-        for a_seat, a in enumerate(r.seats):
-            for b_seat, b in enumerate(r.seats):
-                if a == b:
-                    continue
-                outcome = 1.0 if ranks[a_seat] < ranks[b_seat] else 0.5 if ranks[a_seat] == ranks[b_seat] else 0.0
-                pair.setdefault((a, b), {}).setdefault(r.deal, []).append(outcome)
     rating_json = ratings.to_json()
     summaries: dict[str, BotSummary] = {}
+    scores = {name: clustered_rate(list(score[name].values())) for name in names}
+    # solo: no share is "fair"; an equal bot scores what the field scores on average
+    field_mean = sum(iv.estimate for iv in scores.values()) / len(scores)
     for name in names:
         games = sum(len(v) for v in wins[name].values())
         summaries[name] = BotSummary(
@@ -264,8 +290,8 @@ def summarize(spec: ArenaSpec, results: list[GameResult], seconds: float = 0.0) 
             games=games,
             mean_points=clustered_mean(list(points[name].values())),
             win_rate=clustered_rate(list(wins[name].values())),
-            score=clustered_rate(list(score[name].values())),
-            fair_score=seats_of[name] / n,
+            score=scores[name],
+            fair_score=seats_of[name] / n if n > 1 else field_mean,
             rating=rating_json[name],
             seconds_per_move=thinking[name] / moves[name] if moves[name] else 0.0,
             slowest_move=slowest[name],
