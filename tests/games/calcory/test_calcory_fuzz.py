@@ -117,6 +117,7 @@ def check_static(state: CalcoryState) -> None:
     assert sorted(c for c in range(rules.CELLS) if state.status[c] == UP) == sorted(state.flipped)
     assert state.total == sum(state.card[c] for c in state.flipped) < 13 or state.phase == "put_back"
     assert state.face_down == state.status.count(DOWN)
+    assert state.down_cells == [c for c in range(rules.CELLS) if state.status[c] == DOWN]
     assert bool(state.holding) == (state.phase == "put_back")
     if state.is_terminal():
         counts = [len(p) for p in state.piles]

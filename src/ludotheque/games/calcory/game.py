@@ -14,6 +14,7 @@ Player actions (see ``rules``): ``0..59`` flip that cell, ``60`` stop, ``61`` pa
 
 from __future__ import annotations
 
+import bisect
 import random
 from typing import Any
 
@@ -61,6 +62,9 @@ class CalcoryState(State):
         self.to_deal: list[int] = list(rules.DECK_COUNTS)  # cards of each value not dealt yet
         self.dealt = 0
         self.face_down = 0  # how many cells hold a face-down card (flippable)
+        # the face-down cells in order, kept up to date move by move: listing them is the flip phase's legal
+        # actions, asked for at every move, and scanning the 60 statuses each time dominated random play
+        self.down_cells: list[int] = []
         self.current = 0  # all-2: seat 0 starts
         self.turn = 0  # 1 for the first turn after the deal
         self.phase = FLIP
@@ -92,20 +96,30 @@ class CalcoryState(State):
         left = rules.CELLS - self.dealt
         return [(v, count / left) for v, count in enumerate(self.to_deal) if count]
 
+    def _is_chance_outcome(self, action: int) -> bool:
+        return 0 <= action < len(rules.VALUES) and self.to_deal[action] > 0
+
     def _current_players(self) -> list[int]:
         return [self.current]
 
+    def _is_acting(self, player: int) -> bool:
+        return player == self.current
+
     def _legal_actions(self, player: int) -> list[int]:
         if self.phase == FLIP:
-            actions = [c for c, status in enumerate(self.status) if status == DOWN]
+            actions = list(self.down_cells)
             if self._can_stop():
                 actions.append(rules.STOP)
             return actions
         if self.phase == PASSING:
             return [rules.PASS]
-        # PUT_BACK: any value held, on any empty cell
+        # PUT_BACK: any value held, on any empty cell (rules.put_action, unrolled: up to 10 x 60 actions)
         empties = [c for c, status in enumerate(self.status) if status == EMPTY]
-        return [rules.put_action(v, c) for v in sorted(set(self.holding)) for c in empties]
+        actions = []
+        for value in sorted(set(self.holding)):
+            base = rules.put_action(value, 0)
+            actions.extend([base + c for c in empties])
+        return actions
 
     def _is_legal(self, action: int, player: int) -> bool:
         if not 0 <= action < rules.NUM_ACTIONS:
@@ -148,6 +162,7 @@ class CalcoryState(State):
         self.to_deal[value] -= 1
         self.dealt += 1
         self.face_down += 1
+        self.down_cells.append(cell)  # cells are dealt in order, so the list stays sorted
         if self.dealt == rules.CELLS:
             self._begin_turn(0)
 
@@ -156,6 +171,7 @@ class CalcoryState(State):
         self.status[cell] = UP
         self.seen[cell] = True
         self.face_down -= 1
+        self.down_cells.remove(cell)
         self.flipped.append(cell)
         self._turn_flips.append((cell, value))
         self.total += value
@@ -207,6 +223,7 @@ class CalcoryState(State):
         self.status[cell] = DOWN
         self.seen[cell] = True  # everyone saw which card went back (calcory: it stays known)
         self.face_down += 1
+        bisect.insort(self.down_cells, cell)
         self.piles[seat].extend(self.holding)
         kept = len(self.holding)
         self.holding = []
@@ -235,10 +252,14 @@ class CalcoryState(State):
         for c in cells:
             self.status[c] = DOWN
         self.face_down += len(cells)
+        self.down_cells.extend(cells)
+        self.down_cells.sort()
         if cells is self.flipped:
             self.flipped = []
 
     def _remove(self, cell: int) -> None:
+        if self.status[cell] == DOWN:  # never in play (only face-up cards are taken), but keep the list true
+            self.down_cells.remove(cell)
         self.card[cell] = -1
         self.status[cell] = EMPTY
         self.seen[cell] = False
@@ -348,6 +369,7 @@ class CalcoryState(State):
         twin.to_deal = list(self.to_deal)
         twin.dealt = self.dealt
         twin.face_down = self.face_down
+        twin.down_cells = list(self.down_cells)
         twin.current = self.current
         twin.turn = self.turn
         twin.phase = self.phase

@@ -36,6 +36,7 @@ from ludotheque.games.mice.notation import (
 ROLL, SELECT, ADJUSTING, FAILED, PAYING, OVER = "roll", "select", "adjust", "fail", "pay", "over"
 RED_MASK = 0b00011
 YELLOW_MASK = 0b11100
+DIE_OUTCOMES = tuple((face, 1.0 / 6.0) for face in range(6))
 
 
 class MiceGame(Game):
@@ -153,14 +154,19 @@ class MiceState(State):
     def _yellow_count(self) -> int:
         return sum(1 for s in self.rolled if s >= 2)
 
-    def _can_use(self, yellow: int) -> bool:
-        values = self._values(self._red_mask() | yellow << 2)
-        return rules.reachable(values, self.nuts[self.active], self._targets(self.active))
+    def _uses(self) -> list[int]:
+        """The ``use`` actions of the active seat: the choices of yellow dice that, with the red ones, can reach
+        a card with the seat's nuts (what the choices share is computed once: this runs after every roll)."""
+        red, nuts, targets = self._red_mask(), self.nuts[self.active], self._targets(self.active)
+        values = self._values
+        return [
+            USE + m for m in range(1 << self._yellow_count()) if rules.reachable(values(red | m << 2), nuts, targets)
+        ]
 
     def _enter_select(self) -> None:
         self.phase = SELECT
         self.actor = self.active
-        uses = [USE + m for m in range(1 << self._yellow_count()) if self._can_use(m)]
+        uses = self._uses()
         if uses:
             self._legal = [*uses, FAIL]  # computed anyway: keep it as the cached legal actions
         else:
@@ -249,10 +255,16 @@ class MiceState(State):
         return self.phase == ROLL
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(face, 1.0 / 6.0) for face in range(6)]
+        return list(DIE_OUTCOMES)
+
+    def _is_chance_outcome(self, action: int) -> bool:
+        return 0 <= action < 6
 
     def _current_players(self) -> list[int]:
         return [self.actor]
+
+    def _is_acting(self, player: int) -> bool:
+        return player == self.actor
 
     def _legal_actions(self, player: int) -> list[int]:
         if self._legal is None:
@@ -260,12 +272,16 @@ class MiceState(State):
         return list(self._legal) if player == self.actor else []
 
     def _is_legal(self, action: int, player: int) -> bool:
-        return action in self._legal_actions(player)
+        if player != self.actor:
+            return False
+        if self._legal is None:
+            self._legal = self._compute_legal(self.actor)
+        return action in self._legal  # read only: no copy
 
     def _compute_legal(self, player: int) -> list[int]:
         phase = self.phase
         if phase == SELECT:
-            return [USE + m for m in range(1 << self._yellow_count()) if self._can_use(m)] + [FAIL]
+            return [*self._uses(), FAIL]
         if phase == ADJUSTING:
             return self._adjust_actions(player)
         if phase == PAYING:

@@ -9,6 +9,7 @@ match ends when a hand leaves someone at the target or above (mu-9).  Action lay
 from __future__ import annotations
 
 import random
+from itertools import compress
 from typing import Any
 
 from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, OptionSpec, State
@@ -28,6 +29,14 @@ REMOVE, DEAL, AUCTION, VICE_TRUMP, CHIEF_TRUMP, PARTNER, PLAY, OVER = (
     "over",
 )
 PHASES = (REMOVE, DEAL, AUCTION, VICE_TRUMP, CHIEF_TRUMP, PARTNER, PLAY, OVER)
+
+
+def _cards_of(counts: list[int]) -> list[int]:
+    """The kinds in a count vector, one entry per card, in kind order."""
+    out: list[int] = []
+    for kind in compress(range(KINDS), counts):  # only the kinds present: hands are mostly zeros
+        out += [kind] * counts[kind]
+    return out
 
 
 class MuGame(Game):
@@ -383,7 +392,12 @@ class MuState(State):
 
     def resample(self, player: int, rng: random.Random) -> MuState:
         """Redeal the cards ``player`` has not seen (other hands, the undealt deck) among the other seats,
-        keeping their sizes and the suits each seat showed it lacks, then replay this hand's public moves."""
+        keeping their sizes and the suits each seat showed it lacks, and rewrite this hand's deal to match.
+
+        No public move depends on a hidden card, so the result is a copy with the other seats' hands, the deck
+        and this hand's deal actions replaced: what replaying the rewritten history would give, without the
+        replay (which cost most of the call).
+        """
         self._check_seat(player)
         if self.is_terminal():
             return self.clone()
@@ -394,8 +408,9 @@ class MuState(State):
         for index, step in enumerate(deal_steps):
             dealt_to[(self.dealer + 1 + index) % n].append(current[step][1])
         others = [seat for seat in range(n) if seat != player]
-        pool = [kind for seat in others for kind in range(KINDS) for _ in range(self.hands[seat][kind])]
-        pool += [kind for kind in range(KINDS) for _ in range(self.deck[kind])]
+        hidden = {seat: _cards_of(self.hands[seat]) for seat in others}
+        pool = [kind for seat in others for kind in hidden[seat]]
+        pool += _cards_of(self.deck)
         voids = self.voids()
         drawn = split_cards(
             pool,
@@ -407,24 +422,27 @@ class MuState(State):
         sequences: list[list[int]] = [list(dealt_to[player]) if seat == player else [] for seat in range(n)]
         for seat in others:
             public = list(dealt_to[seat])  # what the seat was dealt, minus what is still hidden in its hand
-            for kind in range(KINDS):
-                for _ in range(self.hands[seat][kind]):
-                    public.remove(kind)
+            for kind in hidden[seat]:
+                public.remove(kind)
             cards = public + drawn[seat]
             rng.shuffle(cards)
             sequences[seat] = cards
         twin = self.clone()
-        twin._history = self._history[: self.hand_start]
-        twin._start_hand(self.hand_start)
+        for seat in others:  # the seat's hidden cards go back to the deck, and the drawn ones come out of it
+            hand = [0] * KINDS
+            for kind in hidden[seat]:
+                twin.deck[kind] += 1
+            for kind in drawn[seat]:
+                hand[kind] += 1
+                twin.deck[kind] -= 1
+            twin.hands[seat] = hand
         dealt = [0] * n
-        deal_index = 0
-        for actor, action in current:
-            if actor == CHANCE and action < nt.REMOVE:
-                seat = (self.dealer + 1 + deal_index) % n
-                action = nt.DEAL + sequences[seat][dealt[seat]]
-                dealt[seat] += 1
-                deal_index += 1
-            twin.apply_action(action, None if actor == CHANCE else actor)
+        for deal_index, step in enumerate(deal_steps):
+            seat = (self.dealer + 1 + deal_index) % n
+            twin._history[self.hand_start + step] = (CHANCE, nt.DEAL + sequences[seat][dealt[seat]])
+            dealt[seat] += 1
+        if current:
+            twin._outcomes = None  # the deck may differ (and a replay leaves no cache)
         return twin
 
     def clone(self) -> MuState:

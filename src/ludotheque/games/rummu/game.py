@@ -13,6 +13,8 @@ which is the same distribution as a shuffle done in advance and keeps reshuffles
 from __future__ import annotations
 
 import random
+from itertools import compress, repeat
+from operator import truediv
 from typing import Any
 
 from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, OptionError, OptionSpec, State
@@ -20,6 +22,7 @@ from ludotheque.games.rummu import notation, rules, view
 from ludotheque.games.rummu.notation import ADD, CANCEL, CLOSE, DISCARD, DRAW, PUT, START, SWAP, TAKE
 from ludotheque.games.rummu.rules import TYPES, card_str
 
+_TYPE_RANGE = range(TYPES)
 HAND_LIMIT = 30  # default of the option ``hands``
 MAX_CANCELS = 3  # a seat may give up a combination being laid at most this often per turn (no endless loops)
 
@@ -147,11 +150,19 @@ class RummuState(State):
         return self.phase in (DEAL, FLIP, DRAW_CARD)
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        size = self.pile_size
-        return [(t, count / size) for t, count in enumerate(self.pile) if count]
+        # [(t, count / size) for t, count in enumerate(self.pile) if count], built by C-level iterators (it is
+        # asked at every deal and draw, and ran over the 50 types in Python)
+        counts = [count for count in self.pile if count]
+        return list(zip(compress(_TYPE_RANGE, self.pile), map(truediv, counts, repeat(self.pile_size)), strict=True))
+
+    def _is_chance_outcome(self, action: int) -> bool:
+        return 0 <= action < TYPES and self.pile[action] > 0
 
     def _current_players(self) -> list[int]:
         return [self.current]
+
+    def _is_acting(self, player: int) -> bool:
+        return player == self.current
 
     def _legal_actions(self, player: int) -> list[int]:
         if self._legal_cache is None:
@@ -169,7 +180,7 @@ class RummuState(State):
             return [DRAW] + [TAKE + k for k in range(len(self.discard))]
         hand = self.hands[seat]
         size = self.sizes[seat]
-        held = [t for t in range(TYPES) if hand[t]]
+        held = list(compress(_TYPE_RANGE, hand))  # the types in hand
         need = 3 if self.opened[seat] else self.needs[seat]
         out: list[int] = []
         if self.partial:

@@ -17,6 +17,8 @@ Every deal is a run of chance actions, one card each (all-1).
 from __future__ import annotations
 
 import random
+from itertools import compress, repeat
+from operator import truediv
 from typing import Any
 
 from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, OptionSpec, State
@@ -25,6 +27,7 @@ from ludotheque.games.safaru import rules as r
 from ludotheque.games.safaru import view
 
 PLAY_PHASE, CATCH_PHASE, BUILD_PHASE, PICK_PHASE, PAIR_PHASE = "play", "catch", "build", "pick", "pair"
+_KIND_RANGE = range(r.KINDS)
 
 
 class SafaruGame(Game):
@@ -103,6 +106,7 @@ class SafaruState(State):
         if sum(self.table) == 0:
             queue += [r.TABLE] * min(r.TABLE_DEAL, left - len(queue))
         self.deal_queue = queue
+        self.round_queue = tuple(queue)  # the whole deal of this round, for resample
         self.deal_log: dict[str, Any] = {"deal": self.round, "starter": self.starter, "table": []}
         self.round_hist_start = len(self._history) + (1 if self._history else 0)
         self.round_log_start = len(self.log)
@@ -129,11 +133,17 @@ class SafaruState(State):
         return self.finished
 
     def is_chance_node(self) -> bool:
-        return bool(self.deal_queue) and not self.finished
+        return bool(self.deal_queue)  # empty once finished: the match ends on a turn, after the last deal
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
+        # [(k, c / size) for k, c in enumerate(self.pile) if c], built by C-level iterators: it is asked at
+        # each of the 60 deals of a game and ran over the 50 kinds in Python
         size = float(self.pile_size)
-        return [(k, c / size) for k, c in enumerate(self.pile) if c]
+        counts = [c for c in self.pile if c]
+        return list(zip(compress(_KIND_RANGE, self.pile), map(truediv, counts, repeat(size)), strict=True))
+
+    def _is_chance_outcome(self, action: int) -> bool:
+        return 0 <= action < r.KINDS and self.pile[action] > 0
 
     def actor(self) -> int:
         """The seat acting at a decision node: the player, or its left neighbour picking (renverse)."""
@@ -144,6 +154,9 @@ class SafaruState(State):
     def _current_players(self) -> list[int]:
         return [self.actor()]
 
+    def _is_acting(self, player: int) -> bool:
+        return player == self.actor()
+
     def _legal_actions(self, player: int) -> list[int]:
         if self._legal_cache is None:
             self._legal_cache = self._compute_legal()
@@ -152,12 +165,13 @@ class SafaruState(State):
     def _is_legal(self, action: int, player: int) -> bool:
         if self.phase == PLAY_PHASE:
             return 0 <= action < r.KINDS and self.hands[self.to_move][action] > 0
-        return action in self._legal_actions(player)
+        if self._legal_cache is None:
+            self._legal_cache = self._compute_legal()
+        return action in self._legal_cache  # no copy: only read
 
     def _compute_legal(self) -> list[int]:
         if self.phase == PLAY_PHASE:
-            hand = self.hands[self.to_move]
-            return [k for k in range(r.KINDS) if hand[k]]
+            return list(compress(_KIND_RANGE, self.hands[self.to_move]))  # the kinds held
         played = r.number(self.played)
         if self.phase == PICK_PHASE:
             return [nt.CHOOSE + m for m in self._methods_left()]
@@ -186,19 +200,15 @@ class SafaruState(State):
         size = len(self.build)
         has_zero = any(k % 10 == 0 for k in self.build)
         ok_numbers = r.takeable(self.tnum, need, size, has_zero, min_size, self.zero_required)
-        out = [nt.TAKE + k for k in range(r.KINDS) if self.table[k] and k % 10 in ok_numbers]
+        # only the kinds on the table (a handful of the 50) are looked at
+        out = [nt.TAKE + k for k in compress(_KIND_RANGE, self.table) if k % 10 in ok_numbers]
         if need == 0 and size >= min_size and (has_zero or not self.zero_required):
             out.append(nt.CLOSE)
         return out
 
     def _methods_left(self) -> list[int]:
         """Methods not yet used this turn that can still catch on what is left of the table."""
-        played = r.number(self.played)
-        return [
-            m
-            for m in (r.ADD, r.SEVENTEEN, r.PAIR)
-            if m not in self.used and r.method_available_by_number(m, played, self.tnum, self.zero_required)
-        ]
+        return [m for m in r.catch_methods(r.number(self.played), self.tnum, self.zero_required) if m not in self.used]
 
     # -- applying actions -------------------------------------------------------------------------
 
@@ -370,10 +380,14 @@ class SafaruState(State):
         return view.table_view(self, player)
 
     def resample(self, player: int, rng: random.Random) -> SafaruState:
-        """Deal the cards ``player`` cannot see (other hands and the pile) again at random, and replay.
+        """Deal the cards ``player`` cannot see (other hands and the pile) again at random.
 
         Hands are empty before every deal, so only this deal's cards can still be hidden: each other seat
         keeps the cards it already played from this deal (public) and gets a random hand of the same size.
+        The state is a copy with those hands, the pile and this deal's history entries rewritten: exactly
+        what replaying the rewritten history gives (no move depends on a hidden card), without the replay.
+        Each rewritten seat's deals take its new cards from the end (its new hand, last first, then the
+        cards it played this deal, last first), as the replay this replaced did.
         """
         self._check_seat(player)
         n = self.game.players
@@ -384,22 +398,25 @@ class SafaruState(State):
                     unseen[k] += self.hands[seat][k]
         pool = r.kinds_of(unseen)
         rng.shuffle(pool)
-        new_deal: list[list[int]] = [[] for _ in range(n)]
+        twin = self.clone()
+        new_deal: list[list[int]] = [[] for _ in range(n)]  # each seat's cards of this deal, in dealing order
         for seat in range(n):
             if seat == player:
                 continue
             size = sum(self.hands[seat])
-            new_deal[seat] = self._played_this_round(seat) + pool[:size]
+            hand = pool[:size]
             del pool[:size]
-        twin = self.game.new_initial_state()
-        for index, (actor, action) in enumerate(self._history):
-            if actor == CHANCE:
-                destination = twin.deal_queue[0]
-                if index >= self.round_hist_start and destination not in (r.TABLE, player):
-                    action = new_deal[destination].pop()
-                twin.apply_action(action)
-            else:
-                twin.apply_action(action, actor)
+            new_deal[seat] = self._played_this_round(seat) + hand
+            twin.hands[seat] = [0] * r.KINDS
+            for k in hand:
+                twin.hands[seat][k] += 1
+        twin.pile = [0] * r.KINDS
+        for k in pool:  # what no hand got
+            twin.pile[k] += 1
+        dealt = len(self.round_queue) - len(self.deal_queue)
+        for index, destination in enumerate(self.round_queue[:dealt], self.round_hist_start):
+            if destination not in (r.TABLE, player):
+                twin._history[index] = (CHANCE, new_deal[destination].pop())
         return twin
 
     def _played_this_round(self, seat: int) -> list[int]:

@@ -9,6 +9,7 @@ is exactly "the next card, uniform over the cards left" (DECISIONS all-1).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 
 # mu-1: five colours, each 0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9 (60 cards).  Letters used by the notation.
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "black")
@@ -62,7 +63,10 @@ def kinds_of(counts: Sequence[int]) -> list[int]:
 
 def names(counts: Sequence[int]) -> list[str]:
     """The card names in a count vector, one per copy, in kind order."""
-    return [NAMES[k] for k, c in enumerate(counts) if c for _ in range(c)]
+    out: list[str] = []
+    for k in compress(range(KINDS), counts):  # only the kinds present: a hand or the table is mostly zeros
+        out += [NAMES[k]] * counts[k]
+    return out
 
 
 def numbers_available(counts: Sequence[int]) -> list[int]:
@@ -99,6 +103,20 @@ def completable(avail: Sequence[int], need: int, size: int, has_zero: bool, min_
                 if reachable[s - value] >= 0:
                     reachable[s] = max(reachable[s], min(2, reachable[s - value] + 1))
     return reachable[need] >= short
+
+
+def catch_methods(played: int, avail: Sequence[int], zero_required: bool) -> tuple[int, ...]:
+    """The methods, in the order ADD, SEVENTEEN, PAIR, by which the played number can catch on a table given as
+    counts by number (memoised on one key for the three: asked several times a turn)."""
+    key = (played, zero_required, *avail)
+    hit = _METHODS.get(key)
+    if hit is None:
+        methods = (ADD, SEVENTEEN, PAIR)
+        hit = _METHODS[key] = tuple(m for m in methods if method_available_by_number(m, played, avail, zero_required))
+    return hit
+
+
+_METHODS: dict[tuple[int | bool, ...], tuple[int, ...]] = {}
 
 
 def method_available(method: int, played: int, table: Sequence[int], zero_required: bool) -> bool:
