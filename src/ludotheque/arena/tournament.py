@@ -306,14 +306,20 @@ def run_arena(
     spec: ArenaSpec,
     jobs: int = 1,
     on_game: Callable[[GameResult], None] | None = None,
+    played: Sequence[GameResult] = (),
 ) -> ArenaResult:
-    """Play every deal in every seating (with ``jobs`` processes) and summarize."""
+    """Play every deal in every seating (with ``jobs`` processes) and summarize.
+
+    ``played``: games of this tournament already played (a resumed run); only the missing ones are played, and
+    games beyond ``spec``'s deals are left out of the summary."""
     started = time.perf_counter()
     game = spec.game()
     for name in spec.bots:  # fail early on a bad spec, before any process starts
         make_bot(name, game)
-    tasks = spec.tasks()
-    results: list[GameResult] = []
+    wanted = set(spec.tasks())
+    results: list[GameResult] = [r for r in played if (r.deal, r.seating) in wanted]
+    have = {(r.deal, r.seating) for r in results}
+    tasks = [task for task in spec.tasks() if task not in have]
     if jobs <= 1:
         for deal, seating in tasks:
             result = play_one(spec, deal, seating, game)

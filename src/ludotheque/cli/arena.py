@@ -6,12 +6,14 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+from ludotheque.arena import journal
 from ludotheque.arena.report import arena_table, markdown
 from ludotheque.arena.tournament import ArenaSpec, GameResult, run_arena
 from ludotheque.cli.common import parse_options
@@ -37,6 +39,14 @@ def arena(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="processes to play in parallel")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="print the results as JSON")] = False,
     as_markdown: Annotated[bool, typer.Option("--markdown", help="print a Markdown table")] = False,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save",
+            help="append each finished game to this file (JSON lines); run again with it to resume, "
+            "or with fewer --games to summarize what is played",
+        ),
+    ] = None,
 ) -> None:
     """Bots against bots: every bot in every seat, duplicate deals, win rates with 95% CIs, OpenSkill ratings."""
     err = Console(stderr=True, highlight=False)
@@ -45,13 +55,17 @@ def arena(
         specs = tuple(s.strip() for s in bots.split(",") if s.strip())
         spec = ArenaSpec(game.id, players, dict(game.options), specs, games, seed)
         spec.seatings()
+        played = journal.load(save, spec) if save is not None else []
     except (LudothequeError, ValueError) as error:
         err.print(f"[bold red]error:[/] {error}")
         raise typer.Exit(2) from error
-    total = len(spec.tasks())
+    writer = journal.Journal(save, spec) if save is not None else None
+    wanted = set(spec.tasks())
+    already = len({(r.deal, r.seating) for r in played} & wanted)
+    total = len(wanted)
     try:
         if as_json:
-            result = run_arena(spec, jobs=jobs)
+            result = run_arena(spec, jobs=jobs, on_game=writer.write if writer else None, played=played)
         else:
             with Progress(
                 TextColumn("[bold]{task.description}"),
@@ -61,12 +75,14 @@ def arena(
                 TimeRemainingColumn(),
                 console=err,
             ) as progress:
-                task = progress.add_task(f"{game.id} arena", total=total)
+                task = progress.add_task(f"{game.id} arena", total=total, completed=already)
 
-                def advance(_: GameResult) -> None:
+                def advance(finished: GameResult) -> None:
+                    if writer is not None:
+                        writer.write(finished)
                     progress.advance(task)
 
-                result = run_arena(spec, jobs=jobs, on_game=advance)
+                result = run_arena(spec, jobs=jobs, on_game=advance, played=played)
     except LudothequeError as error:
         err.print(f"[bold red]error:[/] {error}")
         raise typer.Exit(2) from error

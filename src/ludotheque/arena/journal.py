@@ -1,0 +1,71 @@
+"""A tournament's games written down as they finish (JSON lines), so that a long run can be resumed or stopped.
+
+The first line holds the tournament's identity (game, players, options, bots, seed); each further line is one
+``GameResult``.  Running the same tournament again with the same file plays only the games not yet in it; a
+smaller ``--games`` summarizes the games already played (whole deals only, so duplicate deals stay balanced).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from ludotheque.arena.tournament import ArenaSpec, GameResult
+from ludotheque.core import RecordError
+
+FORMAT = "ludotheque-arena/1"
+
+
+def identity(spec: ArenaSpec) -> dict[str, Any]:
+    """What must match for two runs to be one tournament (the number of games may grow)."""
+    return {
+        "format": FORMAT,
+        "game": spec.game_id,
+        "players": spec.players,
+        "options": spec.options,
+        "bots": list(spec.bots),
+        "seed": spec.seed,
+    }
+
+
+def load(path: Path, spec: ArenaSpec) -> list[GameResult]:
+    """Games of this tournament already in ``path`` ([] if there is no file yet).
+
+    Raises ``RecordError`` when the file belongs to another tournament or a line is not a game result."""
+    if not path.exists():
+        return []
+    lines = path.read_text().splitlines()
+    if not lines:
+        return []
+    try:
+        header = json.loads(lines[0])
+    except json.JSONDecodeError as error:
+        raise RecordError(f"{path}: the first line is not JSON ({error.msg})") from error
+    expected = identity(spec)
+    if header != expected:
+        differ = sorted(k for k in expected if not isinstance(header, dict) or header.get(k) != expected[k])
+        raise RecordError(f"{path} holds another tournament (differs in: {', '.join(differ)})")
+    results = []
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
+        try:
+            results.append(GameResult(**json.loads(line)))
+        except (json.JSONDecodeError, TypeError) as error:
+            raise RecordError(f"{path}, line {number}: not a game result ({error})") from error
+    return results
+
+
+class Journal:
+    """Appends each finished game to ``path`` (creating it with its header)."""
+
+    def __init__(self, path: Path, spec: ArenaSpec) -> None:
+        self.path = path
+        if not path.exists() or not path.read_text().strip():
+            path.write_text(json.dumps(identity(spec)) + "\n")
+
+    def write(self, result: GameResult) -> None:
+        with self.path.open("a") as out:
+            out.write(json.dumps(asdict(result)) + "\n")

@@ -1,0 +1,108 @@
+"""Arena runs written down game by game: resumed, cut short, and refused when the file is another tournament's."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from ludotheque.arena import journal
+from ludotheque.arena.tournament import ArenaSpec, GameResult, run_arena
+from ludotheque.cli.arena import register
+from ludotheque.core import RecordError
+
+
+def spec(games: int, bots: tuple[str, ...] = ("random", "heuristic"), seed: int = 3) -> ArenaSpec:
+    return ArenaSpec("geier", 2, {"tie_rule": "cascade", "final_tie": "next-best"}, bots, games, seed)
+
+
+def run_saved(path: Path, games: int) -> tuple[list[GameResult], list[GameResult]]:
+    """(games played by this run, games summarized)."""
+    played_now: list[GameResult] = []
+    writer = journal.Journal(path, spec(games))
+
+    def keep(result: GameResult) -> None:
+        writer.write(result)
+        played_now.append(result)
+
+    result = run_arena(spec(games), on_game=keep, played=journal.load(path, spec(games)))
+    return played_now, result.results
+
+
+def test_a_resumed_run_plays_only_the_missing_games_and_equals_one_long_run(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    first, _ = run_saved(path, 4)
+    assert len(first) == 4
+    second, summarized = run_saved(path, 8)
+    assert len(second) == 4  # only deals 2 and 3
+    assert {r.deal for r in second} == {2, 3}
+    whole = run_arena(spec(8)).results
+
+    # everything but the thinking times (which differ from run to run) is the same as in one long run
+    def key(r: GameResult) -> tuple[int, int]:
+        return (r.deal, r.seating)
+
+    for mine, theirs in zip(sorted(summarized, key=key), sorted(whole, key=key), strict=True):
+        assert (mine.seats, mine.returns, mine.winners, mine.chance, mine.moves) == (
+            theirs.seats,
+            theirs.returns,
+            theirs.winners,
+            theirs.chance,
+            theirs.moves,
+        )
+
+
+def test_fewer_games_summarize_what_is_played_without_playing(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    run_saved(path, 6)
+    played_now, summarized = run_saved(path, 2)
+    assert played_now == []
+    assert len(summarized) == 2 and {r.deal for r in summarized} == {0}
+
+
+def test_a_file_of_another_tournament_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    run_saved(path, 2)
+    with pytest.raises(RecordError, match=r"another tournament .*bots"):
+        journal.load(path, spec(2, bots=("heuristic", "random")))
+    with pytest.raises(RecordError, match="seed"):
+        journal.load(path, spec(2, seed=4))
+
+
+def test_a_broken_line_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    run_saved(path, 2)
+    with path.open("a") as out:
+        out.write('{"deal": 1}\n')
+    with pytest.raises(RecordError, match="line 4: not a game result"):
+        journal.load(path, spec(2))
+    path.write_text("not json\n")
+    with pytest.raises(RecordError, match="first line is not JSON"):
+        journal.load(path, spec(2))
+
+
+def test_cli_save_and_resume(tmp_path: Path) -> None:
+    app = typer.Typer()
+
+    @app.command("other")
+    def other() -> None:  # a second command so that typer keeps subcommands
+        pass
+
+    register(app)
+    runner = CliRunner()
+    path = tmp_path / "cli.jsonl"
+    base = ["arena", "geier", "-p", "2", "--bots", "random,heuristic", "--seed", "5", "--save", str(path), "--json"]
+    out = runner.invoke(app, [*base, "-n", "2"])
+    assert out.exit_code == 0, out.output
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[0])["bots"] == ["random", "heuristic"] and len(lines) == 3
+    out = runner.invoke(app, [*base, "-n", "4"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["games"] == 4 and len(path.read_text().splitlines()) == 5
+    refused = runner.invoke(
+        app, ["arena", "geier", "-p", "2", "--bots", "random,random", "--save", str(path), "-n", "2"]
+    )
+    assert refused.exit_code == 2 and "another tournament" in refused.output
