@@ -90,6 +90,36 @@ def test_chance_sampling_follows_the_outcomes(seed: int) -> None:
     assert action in dict(state.chance_outcomes())
 
 
+class _ChanceOnly:
+    """Just enough of a state for sample_chance: a chance node with given outcomes."""
+
+    def __init__(self, outcomes: list[tuple[int, float]]) -> None:
+        self.outcomes = outcomes
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.outcomes
+
+
+@given(
+    st.lists(st.floats(min_value=1e-6, max_value=1.0), min_size=1, max_size=60),
+    st.integers(0, 2**32),
+)
+def test_chance_sampling_draws_exactly_as_random_choices(weights: list[float], seed: int) -> None:
+    # sample_chance is a leaner random.choices: the same draws, so seeds (fuzzing, arenas) replay as before
+    total = sum(weights)
+    outcomes = [(10 + i, w / total) for i, w in enumerate(weights)]
+    mine, theirs = random.Random(seed), random.Random(seed)
+    for _ in range(5):
+        expected = theirs.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+        assert sample_chance(_ChanceOnly(outcomes), mine) == expected
+    assert mine.getstate() == theirs.getstate()
+
+
+def test_chance_sampling_refuses_a_zero_total() -> None:
+    with pytest.raises(ValueError, match="positive finite total"):
+        sample_chance(_ChanceOnly([(0, 0.0), (1, 0.0)]), random.Random(1))
+
+
 def test_runner_is_deterministic_for_seeds() -> None:
     game = ludotheque.load_game("geier", players=3)
     bots = parse_bots("heuristic,random,random", game, 3)
