@@ -143,8 +143,7 @@ def goofspiel(players: int, seconds: float = 1.0, runs: int = 5, seed: int = 0) 
         actions = 0
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+                state.apply_action(sample_chance(state, rng))  # the same draw as ours (it only asks for outcomes)
                 actions += 1
             elif state.is_simultaneous_node():
                 state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(players)])
