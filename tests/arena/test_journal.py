@@ -6,12 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
 from ludotheque.arena import journal
 from ludotheque.arena.tournament import ArenaSpec, GameResult, run_arena
-from ludotheque.cli.arena import register
+from ludotheque.cli.main import app
 from ludotheque.core import RecordError
 
 
@@ -85,13 +84,6 @@ def test_a_broken_line_is_named(tmp_path: Path) -> None:
 
 
 def test_cli_save_and_resume(tmp_path: Path) -> None:
-    app = typer.Typer()
-
-    @app.command("other")
-    def other() -> None:  # a second command so that typer keeps subcommands
-        pass
-
-    register(app)
     runner = CliRunner()
     path = tmp_path / "cli.jsonl"
     base = ["arena", "geier", "-p", "2", "--bots", "random,heuristic", "--seed", "5", "--save", str(path), "--json"]
