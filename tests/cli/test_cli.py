@@ -117,3 +117,21 @@ def test_menu_runs_a_game_in_a_real_terminal_process(tmp_path: Path) -> None:
     assert process.returncode == 0, process.stderr
     assert "Final table" in process.stdout
     assert list((tmp_path / "records").glob("geier-*.json"))
+
+
+def test_bench_reports_geier_against_openspiel_and_deals_for_matches() -> None:
+    quick = ["--bots", "", "--seconds", "0.02", "--runs", "1"]
+    result = runner.invoke(app, ["bench", "geier", "-p", "2", *quick, "--json"])
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(result.output)
+    assert row["playouts"]["games_per_s"]["per_second"] > 0
+    for engine in ("fast_geier", "fast_geier_1_thread", "fast_geier_numpy"):
+        assert row[engine]["games_per_s"]["per_second"] > 0
+    assert row["fast_geier_1_thread"]["threads"] == 1 and row["fast_geier_numpy"]["engine"] == "numpy"
+    if "openspiel_goofspiel" in row:  # the rl extra (make test installs it)
+        assert row["ratio_fast_over_openspiel"] > 0
+    table = runner.invoke(app, ["bench", "geier", "-p", "3", *quick])
+    assert table.exit_code == 0, table.output
+    assert "deals/s" in table.output and "× goofspiel" in table.output
+    bad = runner.invoke(app, ["bench", "mice", "-p", "7", *quick])
+    assert bad.exit_code != 0 and "1 to 5 players" in bad.output
