@@ -223,9 +223,11 @@ def _comparisons(
     by their results on the same cards)."""
     if players > 1:
         return [(r.seats, ranks_from_result(r.returns, r.winners, direction), r.deal) for r in results]
+    by_deal: dict[int, list[GameResult]] = {}
+    for r in results:
+        by_deal.setdefault(r.deal, []).append(r)
     out = []
-    for deal in sorted({r.deal for r in results}):
-        games = [r for r in results if r.deal == deal]
+    for deal, games in sorted(by_deal.items()):
         returns = [r.returns[0] for r in games]
         winners = [i for i, r in enumerate(games) if r.winners]
         out.append(([r.seats[0] for r in games], ranks_from_result(returns, winners, direction), deal))

@@ -217,65 +217,54 @@ def _play_game(
     # geier-4: a pot still on the table after the last round is lost (nothing to do)
 
 
-def _chunks(games: int) -> int:
-    """Games are spread over the threads in chunks, each with its own scratch arrays."""
-    return max(1, min(games, 256))
-
-
-_chunks = _compiled(_chunks)
-
-
 @_compiled_parallel
-def simulate_batch(
-    games: int, players: int, policies: np.ndarray, seed: int, cascade: bool, next_best: bool
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Deal and play ``games`` games; returns decks (games, 15), plays (games, 15, players), points, winners.
-
-    Game ``g`` draws from its own stream seeded by (``seed``, ``g``): the batch does not depend on threads."""
-    decks = np.empty((games, CARDS), dtype=np.int8)
-    plays = np.empty((games, CARDS, players), dtype=np.int8)
-    points = np.zeros((games, players), dtype=np.int64)
-    winners = np.zeros((games, players), dtype=np.bool_)
-    best_mouse = np.zeros((games, players), dtype=np.int64)
-    chunks = _chunks(games)
-    for chunk in numba.prange(chunks):
-        rng = np.empty(1, dtype=np.uint64)
-        hands = np.empty(players, dtype=np.int64)
-        left = np.empty((players, CARDS), dtype=np.int64)
-        for g in range(chunk * games // chunks, (chunk + 1) * games // chunks):
-            rng[0] = np.uint64(seed) * np.uint64(0x2545F4914F6CDD1D) + np.uint64(g)
-            _next(rng)  # mix the seed in before the first draw
-            deck = decks[g]
-            for index in range(CARDS):  # Fisher-Yates on the point cards
-                deck[index] = POINTS[index]
-            for index in range(CARDS - 1, 0, -1):
-                other = _below(rng, index + 1)
-                deck[index], deck[other] = deck[other], deck[index]
-            _play_game(
-                deck, plays[g], policies, players, cascade, not next_best, rng, hands, left, points[g], best_mouse[g]
-            )
-            _winners(points[g], best_mouse[g], players, next_best, winners[g])
-    return decks, plays, points, winners
-
-
-@_compiled_parallel
-def resolve_batch(
-    decks: np.ndarray, plays: np.ndarray, cascade: bool, next_best: bool
+def _play_batch(
+    decks: np.ndarray, plays: np.ndarray, policies: np.ndarray, seed: int, deal: bool, cascade: bool, next_best: bool
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Points and winners of given decks (games, 15) and plays (games, 15, players)."""
+    """Play every game of the batch; points and winners.  With ``deal`` the decks are shuffled here first.
+
+    Game ``g`` draws from its own stream seeded by (``seed``, ``g``), so the batch does not depend on threads;
+    the games are spread over the threads in chunks, each with its own scratch arrays."""
     games, _, players = plays.shape
     points = np.zeros((games, players), dtype=np.int64)
     winners = np.zeros((games, players), dtype=np.bool_)
     best_mouse = np.zeros((games, players), dtype=np.int64)
-    replay = np.full(players, -1, dtype=np.int64)
-    chunks = _chunks(games)
+    chunks = max(1, min(games, 256))
     for chunk in numba.prange(chunks):
         rng = np.zeros(1, dtype=np.uint64)
         hands = np.empty(players, dtype=np.int64)
         left = np.empty((players, CARDS), dtype=np.int64)
         for g in range(chunk * games // chunks, (chunk + 1) * games // chunks):
+            deck = decks[g]
+            if deal:
+                rng[0] = np.uint64(seed) * np.uint64(0x2545F4914F6CDD1D) + np.uint64(g)
+                _next(rng)  # mix the seed in before the first draw
+                for index in range(CARDS):  # Fisher-Yates on the point cards
+                    deck[index] = POINTS[index]
+                for index in range(CARDS - 1, 0, -1):
+                    other = _below(rng, index + 1)
+                    deck[index], deck[other] = deck[other], deck[index]
             _play_game(
-                decks[g], plays[g], replay, players, cascade, not next_best, rng, hands, left, points[g], best_mouse[g]
+                deck, plays[g], policies, players, cascade, not next_best, rng, hands, left, points[g], best_mouse[g]
             )
             _winners(points[g], best_mouse[g], players, next_best, winners[g])
+    return points, winners
+
+
+def simulate_batch(
+    games: int, players: int, policies: np.ndarray, seed: int, cascade: bool, next_best: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Deal and play ``games`` games; returns decks (games, 15), plays (games, 15, players), points, winners."""
+    decks = np.empty((games, CARDS), dtype=np.int8)
+    plays = np.empty((games, CARDS, players), dtype=np.int8)
+    points, winners = _play_batch(decks, plays, policies, seed, True, cascade, next_best)
+    return decks, plays, points, winners
+
+
+def resolve_batch(
+    decks: np.ndarray, plays: np.ndarray, cascade: bool, next_best: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """Points and winners of given decks (games, 15) and plays (games, 15, players): every seat replays."""
+    replay = np.full(plays.shape[2], -1, dtype=np.int64)
+    points, winners = _play_batch(decks, plays, replay, 0, False, cascade, next_best)
     return points, winners
