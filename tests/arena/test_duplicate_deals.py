@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from ludotheque.arena.chance import KeyedChance
 from ludotheque.arena.tournament import ArenaSpec, play_one, seatings
 from ludotheque.bots import RandomBot, make_bot, play_game
@@ -110,3 +112,27 @@ def test_seatings_put_every_bot_in_every_seat() -> None:
     assert seatings(2, 2) == [[0, 1], [1, 0]]
     assert seatings(4, 2) == [[0, 1, 0, 1], [1, 0, 1, 0]]
     assert len(seatings(3, 3)) == 3
+
+
+def test_partners_always_get_the_same_bot() -> None:
+    # safaru-2: opposite seats are partners at 4 players, so four bots cannot sit there, two rotate over the teams
+    teams = load_game("safaru", players=4).teams()
+    assert teams == [0, 1, 0, 1]
+    assert seatings(4, 2, teams) == [[0, 1, 0, 1], [1, 0, 1, 0]]
+    with pytest.raises(ValueError, match="2 teams"):
+        seatings(4, 4, teams)
+    # rummu-2: six players in partnerships make three teams (seats s and s + 3)
+    six = load_game("rummu", players=6, partnerships=True).teams()
+    assert six == [0, 1, 2, 0, 1, 2]
+    for table in seatings(6, 2, six):
+        assert all(table[seat] == table[seat + 3] for seat in range(3))
+    assert {tuple(t) for t in seatings(6, 3, six)} == {(0, 1, 2, 0, 1, 2), (1, 2, 0, 1, 2, 0), (2, 0, 1, 2, 0, 1)}
+    # without partnerships every seat is its own team, as before
+    assert load_game("rummu", players=6).teams() == list(range(6))
+    assert seatings(6, 2, list(range(6))) == seatings(6, 2)
+
+
+def test_a_team_game_is_seated_by_teams_in_the_arena() -> None:
+    spec = ArenaSpec("rummu", 6, {"partnerships": True}, ("random", "heuristic"), games=2, seed=3)
+    for table in spec.seatings():
+        assert all(table[seat] == table[seat + 3] for seat in range(3))

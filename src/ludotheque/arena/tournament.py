@@ -22,19 +22,23 @@ from ludotheque.core import Bot, Game, load_game
 from ludotheque.core.bot import Sampler, SearchBot
 
 
-def seatings(players: int, bots: int) -> list[list[int]]:
+def seatings(players: int, bots: int, teams: Sequence[int] | None = None) -> list[list[int]]:
     """Seat -> bot index for each rotation.  Fewer bots than seats: the bots repeat round the table.
 
-    A solo game (one seat) seats each bot alone in turn: every bot plays the same deals, and bots are compared
-    deal by deal."""
+    ``teams`` (the game's ``teams()``, a team per seat): partners always get the same bot, and the bots rotate
+    over the teams, so that a bot never plays with another bot as its partner.  A solo game (one seat) seats each
+    bot alone in turn: every bot plays the same deals, and bots are compared deal by deal."""
     if players == 1 and bots >= 1:
         return [[bot] for bot in range(bots)]
-    if not 1 <= bots <= players:
-        raise ValueError(f"between 1 and {players} bots can sit at a {players}-player table, not {bots}")
-    base = [seat % bots for seat in range(players)]
+    team_of = list(teams) if teams is not None else list(range(players))
+    order = sorted(set(team_of), key=team_of.index)  # teams in the order of their first seat
+    if not 1 <= bots <= len(order):
+        where = f"{len(order)} teams" if len(order) < players else f"a {players}-player table"
+        raise ValueError(f"between 1 and {len(order)} bots can play at {where}, not {bots}")
+    index = [order.index(team) for team in team_of]
     out: list[list[int]] = []
-    for shift in range(players):
-        seating = [base[(seat + shift) % players] for seat in range(players)]
+    for shift in range(len(order)):
+        seating = [(index[seat] + shift) % len(order) % bots for seat in range(players)]
         if seating not in out:
             out.append(seating)
     return out
@@ -113,7 +117,7 @@ class ArenaSpec:
         return labels(list(self.bots))
 
     def seatings(self) -> list[list[int]]:
-        return seatings(self.players, len(self.bots))
+        return seatings(self.players, len(self.bots), self.game().teams())
 
     def deals(self) -> int:
         return max(1, math.ceil(self.games / len(self.seatings())))

@@ -66,6 +66,12 @@ class Game(ABC):
     def heuristic_bot(self) -> Bot:
         """The game's hand-written baseline bot; every game provides one."""
 
+    def teams(self) -> list[int]:
+        """The team of each seat (seats of one team win and lose together); by default every seat plays alone.
+
+        Fixed partnerships override this, so that tools seat one bot per team (the arena) and name partners."""
+        return list(range(self.players))
+
     # The game's furniture: every game package holds ``view.py`` (``observation_shape(players)``, ``encode(view)``)
     # and ``display.py`` (``render(view)``) next to its game module, so these need no per-game code.
 

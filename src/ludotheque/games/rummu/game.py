@@ -72,6 +72,10 @@ class RummuGame(Game):
             return target
         return rules.TARGET_TEAM if self.partnerships else rules.TARGET_SINGLE
 
+    def teams(self) -> list[int]:
+        """rummu-2: in partnerships opposite seats are partners."""
+        return [self.team_of(seat) for seat in range(self.players)]
+
     def team_of(self, seat: int) -> int:
         """Seats ``s`` and ``s + n/2`` are partners (opposite seats); without partnerships, each seat alone."""
         return seat % (self.players // 2) if self.partnerships else seat

@@ -66,6 +66,10 @@ class SafaruGame(Game):
 
         return SafaruHeuristicBot()
 
+    def teams(self) -> list[int]:
+        """safaru-2: with 4 players opposite seats are partners."""
+        return [r.side_of(seat, self.players) for seat in range(self.players)]
+
 
 class SafaruState(State):
     game: SafaruGame
