@@ -65,7 +65,8 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
 
 
 def level_settings(game: Game, level: str) -> dict[str, Any]:
-    """The settings of ``level`` for ``game`` (a copy)."""
+    """The settings of ``level`` for ``game`` at its player count (a copy): the ISMCTS budget is scaled to the
+    seats, then a ``by_players`` entry for this player count, if any, overrides it (a measured budget)."""
     if level not in DEFAULT_LEVELS:
         raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
     settings = dict(DEFAULT_LEVELS[level])
@@ -74,6 +75,12 @@ def level_settings(game: Game, level: str) -> dict[str, Any]:
         if "kind" in override and override["kind"] != settings["kind"]:
             settings = {}
         settings.update(override)
+    base_players = int(settings.pop("budget_players", 2))
+    by_players: dict[int, dict[str, Any]] = settings.pop("by_players", {})
+    if "iterations" in settings and game.players > base_players:
+        # a rollout costs about one move per seat: more seats, fewer iterations in the same time
+        settings["iterations"] = max(10, round(settings["iterations"] * base_players / game.players))
+    settings.update(by_players.get(game.players, {}))
     return settings
 
 
@@ -85,10 +92,6 @@ def level_bot(game: Game, level: str, overrides: dict[str, Any] | None = None, n
 
     settings = level_settings(game, level)
     kind = settings.pop("kind")
-    base_players = int(settings.pop("budget_players", 2))
-    if "iterations" in settings and game.players > base_players:
-        # a rollout costs about one move per seat: more seats, fewer iterations in the same time
-        settings["iterations"] = max(10, round(settings["iterations"] * base_players / game.players))
     name = name or level
     if kind in ("noisy", "forgetful") and overrides:
         raise ValueError(f"level {level!r} of {game.id} does not search; it takes no ISMCTS settings")
