@@ -66,3 +66,15 @@ def test_noisy_bot_is_noisy(geier2) -> None:  # type: ignore[no-untyped-def]
     always = NoisyBot(geier2.heuristic_bot(), 1.0)
     assert len({never.choose(view, legal, rng) for _ in range(20)}) == 1
     assert len({always.choose(view, legal, rng) for _ in range(50)}) > 3
+
+
+def test_level_budgets_scale_with_seats_unless_measured_per_count() -> None:
+    # mice: 120 iterations at 2 seats, scaled in proportion beyond (a rollout costs about one move per seat)
+    assert level_settings(load_game("mice", players=2), "medium")["iterations"] == 120
+    assert level_settings(load_game("mice", players=4), "medium")["iterations"] == 60
+    # cheese: scaled at 3 seats, a measured budget at 4 (by_players)
+    assert level_settings(load_game("cheese", players=3), "medium")["iterations"] == 27
+    assert level_settings(load_game("cheese", players=4), "hard")["iterations"] == 160
+    # ismcts:LEVEL searches with the level's budget for this table
+    cheese4 = load_game("cheese", players=4)
+    assert make_bot("ismcts:hard", cheese4).iterations == make_bot("hard", cheese4).iterations == 160  # type: ignore[attr-defined]

@@ -30,7 +30,8 @@ DEFAULT_LEVELS: dict[str, dict[str, Any]] = {
 #: Per game overrides, merged into ``DEFAULT_LEVELS`` level by level.  The ISMCTS budgets are what fits in about
 #: a second of one core at the start of the game (the costliest moves: the longest rollouts) for ``medium``, and
 #: four times that for ``hard``; see ``python -m ludotheque.bots.benchmark``.  They are set for
-#: ``budget_players`` seats (default 2) and scaled down in proportion for more seats.
+#: ``budget_players`` seats (default 2) and scaled down in proportion for more seats; ``by_players`` sets a
+#: measured budget for one player count instead.
 GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "geier": {
         "medium": {"iterations": 600},
@@ -42,8 +43,10 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
         "hard": {"iterations": 800},
     },
     "cheese": {
-        "medium": {"iterations": 40},
-        "hard": {"iterations": 160},
+        # at 4 seats the scaled budgets (20 and 80) were too few for ~100 placements to tell the levels apart,
+        # and 40 iterations still fit within a second there (python -m ludotheque.bots.benchmark cheese)
+        "medium": {"iterations": 40, "by_players": {4: {"iterations": 40}}},
+        "hard": {"iterations": 160, "by_players": {4: {"iterations": 160}}},
     },
     "mice": {
         "medium": {"iterations": 120},
