@@ -98,3 +98,19 @@ def test_cli_save_and_resume(tmp_path: Path) -> None:
         app, ["arena", "geier", "-p", "2", "--bots", "random,random", "--save", str(path), "-n", "2"]
     )
     assert refused.exit_code == 2 and "another tournament" in refused.output
+
+
+def test_a_file_played_with_other_level_budgets_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    levels = spec(2, bots=("easy", "ismcts:hard:time=2"))
+    journal.Journal(path, levels)
+    header = json.loads(path.read_text())
+    assert set(header["levels"]) == {"easy", "hard"}
+    assert journal.load(path, levels) == []
+    header["levels"]["hard"]["iterations"] += 1  # as if the level's budget had since changed
+    path.write_text(json.dumps(header) + "\n")
+    with pytest.raises(RecordError, match="differs in: levels"):
+        journal.load(path, levels)
+    del header["levels"]  # a file from before headers named the settings is still read
+    path.write_text(json.dumps(header) + "\n")
+    assert journal.load(path, levels) == []

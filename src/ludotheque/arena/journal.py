@@ -1,7 +1,8 @@
 """A tournament's games written down as they finish (JSON lines), so that a long run can be resumed or stopped.
 
-The first line holds the tournament's identity (game, players, options, bots, seed); each further line is one
-``GameResult``.  Running the same tournament again with the same file plays only the games not yet in it; a
+The first line holds the tournament's identity (game, players, options, bots, seed, and the settings behind each
+level the bots name, so that a file played with other level budgets is not silently extended); each further line
+is one ``GameResult``.  Running the same tournament again with the same file plays only the games not yet in it; a
 smaller ``--games`` summarizes the games already played (whole deals only, so duplicate deals stay balanced).
 """
 
@@ -13,13 +14,26 @@ from pathlib import Path
 from typing import Any
 
 from ludotheque.arena.tournament import ArenaSpec, GameResult
+from ludotheque.bots.levels import LEVELS, level_settings
 from ludotheque.core import RecordError
 
 FORMAT = "ludotheque-arena/1"
 
 
+def level_of(bot_spec: str) -> str | None:
+    """The level a bot spec plays at (``hard``, ``hard:time=3``, ``ismcts:hard``; ``ismcts`` is medium's)."""
+    parts = bot_spec.split(":")
+    if parts[0] in LEVELS:
+        return parts[0]
+    if parts[0] == "ismcts":
+        return parts[1] if len(parts) > 1 and parts[1] in LEVELS else "medium"
+    return None
+
+
 def identity(spec: ArenaSpec) -> dict[str, Any]:
     """What must match for two runs to be one tournament (the number of games may grow)."""
+    game = spec.game()
+    levels = sorted({level for bot in spec.bots if (level := level_of(bot)) is not None})
     return {
         "format": FORMAT,
         "game": spec.game_id,
@@ -27,6 +41,7 @@ def identity(spec: ArenaSpec) -> dict[str, Any]:
         "options": spec.options,
         "bots": list(spec.bots),
         "seed": spec.seed,
+        "levels": {level: level_settings(game, level) for level in levels},
     }
 
 
@@ -44,6 +59,8 @@ def load(path: Path, spec: ArenaSpec) -> list[GameResult]:
     except json.JSONDecodeError as error:
         raise RecordError(f"{path}: the first line is not JSON ({error.msg})") from error
     expected = identity(spec)
+    if isinstance(header, dict) and "levels" not in header:
+        expected.pop("levels")  # a file written before headers named the level settings
     if header != expected:
         differ = sorted(k for k in expected if not isinstance(header, dict) or header.get(k) != expected[k])
         raise RecordError(f"{path} holds another tournament (differs in: {', '.join(differ)})")
