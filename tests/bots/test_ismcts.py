@@ -139,3 +139,35 @@ def test_every_registered_game_gets_legal_moves(game_id: str) -> None:
             assert state.history()[: len(before)] == before
             assert state.history()[len(before)][1] in legal
             decisions += 1
+
+
+class _Finished:
+    """A stand-in for a finished solo state: its points and whether it was won."""
+
+    def __init__(self, points: float, won: bool) -> None:
+        self.game = load_game("mice", players=1)
+        self._points, self._won = points, won
+
+    def returns(self) -> list[float]:
+        return [self._points]
+
+    def winners(self) -> list[int]:
+        return [0] if self._won else []
+
+    def is_terminal(self) -> bool:
+        return True
+
+
+def test_a_solo_search_values_a_better_finish_not_only_a_win() -> None:
+    # with one seat there are no others to compare points with: the range of points seen so far scales them
+    bot = ISMCTSBot(load_game("mice", players=1), iterations=1)
+    evaluate = bot._evaluate  # the reward is what this test is about
+    assert evaluate(_Finished(0.0, won=False)) == [pytest.approx(0.1)]  # nothing seen yet: the middle
+    assert evaluate(_Finished(6.0, won=True)) == [pytest.approx(1.0)]
+    lost_badly, lost_narrowly = evaluate(_Finished(0.0, won=False)), evaluate(_Finished(3.0, won=False))
+    assert lost_badly == [pytest.approx(0.0)] and lost_narrowly == [pytest.approx(0.1)]
+    # a game where fewer points are better is learned from which rollouts were won
+    golf = ISMCTSBot(load_game("mice", players=1), iterations=1)
+    golf._evaluate(_Finished(10.0, won=False))
+    assert golf._evaluate(_Finished(2.0, won=True)) == [pytest.approx(1.0)]
+    assert golf._evaluate(_Finished(10.0, won=False)) == [pytest.approx(0.0)]

@@ -22,7 +22,8 @@ Variant (see ``docs/bots.md`` for the reasons): **multiple-observer ISMCTS with 
   prior: a small budget plays like the heuristic, a large one overrules it where the search knows better.
 * The reward of a seat is mostly whether it won (a shared win splits it) plus a small share for its points
   relative to the others' (so the search still tells a lost game from a lost cause).  After a depth cap the
-  reward is the relative points so far.
+  reward is the relative points so far.  A solo game has no others: its points are scaled by the range of
+  points this bot's rollouts have reached, so that a better finish still counts (a MICE solo rating).
 * The move played is the root action with the most visits.
 """
 
@@ -95,6 +96,9 @@ class ISMCTSBot:
         self.last = SearchInfo()
         # +1 when more points is better, -1 when fewer is (learned from terminal states: who won?)
         self._direction = 1.0
+        self._solo_range: tuple[float, float] | None = None  # lowest and highest solo points seen
+        self._solo_won: list[float] = [0.0, 0.0]  # solo: sum of points and count of won rollouts
+        self._solo_lost: list[float] = [0.0, 0.0]  # ... and of lost ones, to learn which way points count
 
     # -- the Bot interface --------------------------------------------------------------------------
 
@@ -252,9 +256,13 @@ class ISMCTSBot:
             self._learn_direction(points, winners)
         else:
             winners = []
+        if n == 1:
+            self._learn_solo(points[0], winners, state.is_terminal())
+            assert self._solo_range is not None
+            low, high = self._solo_range
+        else:
+            low, high = min(points), max(points)
         sign = self._direction
-        low = min(points)
-        high = max(points)
         spread = high - low
         relative = [0.5] * n if spread == 0 else [(p - low) / spread for p in points]
         if sign < 0:
@@ -264,6 +272,21 @@ class ISMCTSBot:
         share = 1.0 / len(winners) if winners else 0.0
         w = self.win_weight
         return [w * (share if seat in winners else 0.0) + (1 - w) * relative[seat] for seat in range(n)]
+
+    def _learn_solo(self, points: float, winners: list[int], terminal: bool) -> None:
+        """Widen the range of solo points seen; learn their direction from won and lost finished rollouts."""
+        low, high = self._solo_range or (points, points)
+        self._solo_range = (min(low, points), max(high, points))
+        if not terminal:
+            return
+        tally = self._solo_won if winners else self._solo_lost
+        tally[0] += points
+        tally[1] += 1
+        if self._solo_won[1] and self._solo_lost[1]:
+            won = self._solo_won[0] / self._solo_won[1]
+            lost = self._solo_lost[0] / self._solo_lost[1]
+            if won != lost:
+                self._direction = 1.0 if won > lost else -1.0
 
     def _learn_direction(self, points: list[float], winners: list[int]) -> None:
         if not winners or len(winners) == len(points):
