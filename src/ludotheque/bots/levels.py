@@ -53,8 +53,12 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
         "hard": {"iterations": 480},
     },
     "mu": {
-        "medium": {"iterations": 40, "max_rollout_steps": 150, "budget_players": 3},
-        "hard": {"iterations": 160, "max_rollout_steps": 150, "budget_players": 3},
+        # rollouts are cut at 150 moves, so a move costs no more with more seats: at 5 and 6 the scaled budgets
+        # (24/96, 20/80) used a quarter of the second and hard did not beat medium (52.5 %, 100 hands at 5)
+        "medium": {"iterations": 40, "max_rollout_steps": 150, "budget_players": 3,
+                   "by_players": {5: {"iterations": 60}, 6: {"iterations": 60}}},
+        "hard": {"iterations": 160, "max_rollout_steps": 150, "budget_players": 3,
+                 "by_players": {5: {"iterations": 240}, 6: {"iterations": 240}}},
     },
     "rummu": {
         "medium": {"iterations": 40, "max_rollout_steps": 100, "budget_players": 3},
