@@ -61,8 +61,11 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
                  "by_players": {5: {"iterations": 240}, 6: {"iterations": 240}}},
     },
     "rummu": {
-        "medium": {"iterations": 40, "max_rollout_steps": 100, "budget_players": 3},
-        "hard": {"iterations": 160, "max_rollout_steps": 100, "budget_players": 3},
+        # 3 seats: 30, not 40, since 40 took up to 1.2 s of CPU on a move (benchmark over 40 moves, session 3)
+        "medium": {"iterations": 40, "max_rollout_steps": 100, "budget_players": 3,
+                   "by_players": {3: {"iterations": 30}}},
+        "hard": {"iterations": 160, "max_rollout_steps": 100, "budget_players": 3,
+                 "by_players": {3: {"iterations": 120}}},
     },
     "safaru": {
         "medium": {"iterations": 80},
