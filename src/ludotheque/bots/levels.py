@@ -61,7 +61,8 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
                  "by_players": {5: {"iterations": 240}, 6: {"iterations": 240}}},
     },
     "rummu": {
-        # 3 seats: 30, not 40, since 40 took up to 1.2 s of CPU on a move (benchmark over 40 moves, session 3)
+        # 3 seats: 30, not 40, since 40 took up to 1.2 s of CPU on a move (40 moves timed on a loaded machine);
+        # 30 still reached 1.04 s on the slowest move idle (docs/bots.md, the medium benchmark)
         "medium": {"iterations": 40, "max_rollout_steps": 100, "budget_players": 3,
                    "by_players": {3: {"iterations": 30}}},
         "hard": {"iterations": 160, "max_rollout_steps": 100, "budget_players": 3,
