@@ -14,26 +14,17 @@ from pathlib import Path
 from typing import Any
 
 from ludotheque.arena.tournament import ArenaSpec, GameResult
-from ludotheque.bots.levels import LEVELS, level_settings
+from ludotheque.bots.levels import level_settings
+from ludotheque.bots.registry import spec_level
 from ludotheque.core import RecordError
 
 FORMAT = "ludotheque-arena/1"
 
 
-def level_of(bot_spec: str) -> str | None:
-    """The level a bot spec plays at (``hard``, ``hard:time=3``, ``ismcts:hard``; ``ismcts`` is medium's)."""
-    parts = bot_spec.split(":")
-    if parts[0] in LEVELS:
-        return parts[0]
-    if parts[0] == "ismcts":
-        return parts[1] if len(parts) > 1 and parts[1] in LEVELS else "medium"
-    return None
-
-
 def identity(spec: ArenaSpec) -> dict[str, Any]:
     """What must match for two runs to be one tournament (the number of games may grow)."""
     game = spec.game()
-    levels = sorted({level for bot in spec.bots if (level := level_of(bot)) is not None})
+    levels = sorted({level for bot in spec.bots if (level := spec_level(bot)) is not None})
     return {
         "format": FORMAT,
         "game": spec.game_id,

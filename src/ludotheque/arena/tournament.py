@@ -123,7 +123,8 @@ class ArenaSpec:
         return max(1, math.ceil(self.games / len(self.seatings())))
 
     def tasks(self) -> list[tuple[int, int]]:
-        return [(deal, s) for deal in range(self.deals()) for s in range(len(self.seatings()))]
+        rotations = len(self.seatings())  # each call builds the game (its teams): once here, not once per deal
+        return [(deal, s) for deal in range(self.deals()) for s in range(rotations)]
 
 
 def deal_key(seed: int, deal: int) -> str:

@@ -138,12 +138,29 @@ def bot_names() -> list[str]:
     return list(BOTS)
 
 
+def _split(spec: str) -> tuple[str, list[str]]:
+    """A spec's bot name and its non-empty arguments."""
+    name, *args = [part.strip() for part in spec.strip().split(":")]
+    return name, [a for a in args if a]
+
+
 def make_bot(spec: str, game: Game) -> Bot:
     """A bot for ``game`` from its spec (``"random"``, ``"heuristic"``, ``"ismcts:hard"``, ``"hard:time=2"``)."""
-    name, *args = [part.strip() for part in spec.strip().split(":")]
+    name, args = _split(spec)
     if name not in BOTS:
         raise UnknownBotError(f"unknown bot {spec!r} (bots: {', '.join(BOTS)})")
-    return BOTS[name](game, [a for a in args if a])
+    return BOTS[name](game, args)
+
+
+def spec_level(spec: str) -> str | None:
+    """The level a spec plays at (``hard``, ``hard:time=3``, ``ismcts:hard``; plain ``ismcts`` searches with
+    medium's settings), or None for a bot that is no level."""
+    name, args = _split(spec)
+    if name in LEVELS:
+        return name
+    if name == "ismcts":
+        return args[0] if args and args[0] in LEVELS else "medium"
+    return None
 
 
 def parse_bots(specs: str, game: Game, seats: int) -> list[Bot]:
