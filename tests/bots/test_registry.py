@@ -35,10 +35,11 @@ def test_levels_and_ismcts_specs(geier2) -> None:  # type: ignore[no-untyped-def
     custom = make_bot("ismcts:iterations=77:c=1.2:rollout=random", geier2)
     assert isinstance(custom, ISMCTSBot)
     assert (custom.iterations, custom.exploration, custom.rollout_policy) == (77, 1.2, "random")
+    assert make_bot("hard:win=0.3", geier2).win_weight == 0.3  # type: ignore[attr-defined]
     assert isinstance(make_bot("ismcts:hard", geier2), ISMCTSBot)
 
 
-@pytest.mark.parametrize("spec", ["nope", "random:1", "ismcts:width=3", "ismcts:it=x", "noisy:2", "easy:time=3"])
+@pytest.mark.parametrize("spec", ["nope", "random:1", "ismcts:width=3", "ismcts:it=x", "noisy:2", "easy:time=3", "hard:win=1.5"])
 def test_bad_specs(geier2, spec: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(UnknownBotError):
         make_bot(spec, geier2)
@@ -69,8 +70,11 @@ def test_noisy_bot_is_noisy(geier2) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_level_budgets_scale_with_seats_unless_measured_per_count() -> None:
-    # mice: 120 iterations at 2 seats, scaled in proportion beyond (a rollout costs about one move per seat)
-    assert level_settings(load_game("mice", players=2), "medium")["iterations"] == 120
+    # mice: 120 iterations set for 2 seats, scaled in proportion beyond (a rollout costs about one move per seat),
+    # but measured at 2 seats themselves: 80 there fits medium's second, while hard keeps 480
+    assert level_settings(load_game("mice", players=2), "medium")["iterations"] == 80
+    assert level_settings(load_game("mice", players=2), "hard")["iterations"] == 480
+    assert level_settings(load_game("mice", players=3), "medium")["iterations"] == 80
     assert level_settings(load_game("mice", players=4), "medium")["iterations"] == 60
     # cheese: scaled at 3 seats, a measured budget at 4 (by_players)
     assert level_settings(load_game("cheese", players=3), "medium")["iterations"] == 27

@@ -86,6 +86,8 @@ class ISMCTSBot:
         self.rollout_epsilon = rollout_epsilon
         self.rollout_policy = rollout_policy
         self.max_rollout_steps = max_rollout_steps
+        if not 0.0 <= win_weight <= 1.0:
+            raise ValueError(f"win_weight must be within [0, 1], not {win_weight}")
         self.win_weight = win_weight
         self.prior_bias = prior_bias
         if selection not in ("puct", "uct"):

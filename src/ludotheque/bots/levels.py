@@ -4,7 +4,7 @@
 * ``medium``: ISMCTS with an iteration budget that moves within about a second of one core (measured by
   ``python -m ludotheque.bots.benchmark``).  No time cap by default, so that a level plays the same on a busy
   machine and arena results replay exactly; ``medium:time=S`` adds one.
-* ``hard``: ISMCTS with four times medium's budget; ``hard:time=S`` caps its thinking at S seconds per move.
+* ``hard``: ISMCTS with at least four times medium's budget (more where medium's was cut to fit the second); ``hard:time=S`` caps its thinking at S seconds per move.
 * Calcory (calcory-5): ``easy`` and ``medium`` are the heuristic on a *forgetful* view (``bots.forgetful``):
   easy remembers the reveals of the last turn only, medium those of the last few turns; ``hard`` searches with
   everything the seat has seen.
@@ -49,7 +49,9 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
         "hard": {"iterations": 160, "by_players": {4: {"iterations": 160}}},
     },
     "mice": {
-        "medium": {"iterations": 120},
+        # 2 seats: 80, not 120, since 120 took up to 1.36 s of CPU on its slowest move (40 moves timed idle,
+        # python -m ludotheque.bots.benchmark mice --players 2); hard keeps its budget
+        "medium": {"iterations": 120, "by_players": {2: {"iterations": 80}}},
         "hard": {"iterations": 480},
     },
     "mu": {
@@ -61,15 +63,16 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
                  "by_players": {5: {"iterations": 240}, 6: {"iterations": 240}}},
     },
     "rummu": {
-        # 3 seats: 30, not 40, since 40 took up to 1.2 s of CPU on a move (40 moves timed on a loaded machine);
-        # 30 still reached 1.04 s on the slowest move idle (docs/bots.md, the medium benchmark)
+        # 3 seats: 24, not 40, since 40 took up to 1.2 s of CPU on a move (40 moves timed on a loaded machine)
+        # and 30 still reached 1.04 s on the slowest move idle (docs/bots.md, the medium benchmark)
         "medium": {"iterations": 40, "max_rollout_steps": 100, "budget_players": 3,
-                   "by_players": {3: {"iterations": 30}}},
+                   "by_players": {3: {"iterations": 24}}},
         "hard": {"iterations": 160, "max_rollout_steps": 100, "budget_players": 3,
                  "by_players": {3: {"iterations": 120}}},
     },
     "safaru": {
-        "medium": {"iterations": 80},
+        # 2 seats: 60, not 80, since 80 took up to 1.15 s of CPU on its slowest move (40 moves timed idle)
+        "medium": {"iterations": 80, "by_players": {2: {"iterations": 60}}},
         "hard": {"iterations": 320},
     },
 }

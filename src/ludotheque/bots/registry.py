@@ -11,7 +11,8 @@ A bot spec is a name followed by ``:``-separated arguments (commas separate the 
 
 ISMCTS keys: ``iterations`` (or ``it``), ``time`` (seconds per move, a cap), ``c`` (exploration), ``eps``
 (random share of the rollouts), ``rollout`` (``heuristic`` or ``random``), ``bias`` (weight of the heuristic's
-move), ``depth`` (rollout moves before the points so far decide), ``sel`` (``puct`` or ``uct``).
+move), ``depth`` (rollout moves before the points so far decide), ``sel`` (``puct`` or ``uct``), ``win`` (the
+reward's weight on winning; the rest is on points relative to the other seats).
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ _ISMCTS_KEYS = {
     "bias": ("prior_bias", float),
     "depth": ("max_rollout_steps", int),
     "sel": ("selection", str),
+    "win": ("win_weight", float),
 }
 
 
