@@ -39,7 +39,9 @@ def test_levels_and_ismcts_specs(geier2) -> None:  # type: ignore[no-untyped-def
     assert isinstance(make_bot("ismcts:hard", geier2), ISMCTSBot)
 
 
-@pytest.mark.parametrize("spec", ["nope", "random:1", "ismcts:width=3", "ismcts:it=x", "noisy:2", "easy:time=3", "hard:win=1.5"])
+@pytest.mark.parametrize(
+    "spec", ["nope", "random:1", "ismcts:width=3", "ismcts:it=x", "noisy:2", "easy:time=3", "hard:win=1.5"]
+)
 def test_bad_specs(geier2, spec: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(UnknownBotError):
         make_bot(spec, geier2)

@@ -2,7 +2,8 @@
 
 Plays ``--games`` games per game and player count with the bot in every seat (``medium`` by default) and prints
 the CPU time per move (``time.process_time``: what the move costs on an idle core, whatever else the machine
-runs) and the wall-clock time, mean and max.
+runs) and the wall-clock time, mean and max.  For a search bot it also prints the tree's size: information-set
+nodes per iteration (1 means every iteration ends in a node of its own: a search one level deep, in effect).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ class _Clocked:
         self.name = inner.name
         self.cpu: list[float] = []
         self.wall: list[float] = []
+        self.nodes_per_iteration: list[float] = []  # of each search, if the bot reports one (ISMCTS ``last``)
 
     def _run(self, call: Any) -> int:
         cpu, wall = time.process_time(), time.perf_counter()
@@ -44,9 +46,13 @@ class _Clocked:
         self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sample: Sampler
     ) -> int:
         inner = self.inner
-        if isinstance(inner, SearchBot):
-            return self._run(lambda: inner.choose_with_sampler(view, legal_actions, rng, sample))
-        return self._run(lambda: inner.choose(view, legal_actions, rng))
+        if not isinstance(inner, SearchBot):
+            return self._run(lambda: inner.choose(view, legal_actions, rng))
+        action = self._run(lambda: inner.choose_with_sampler(view, legal_actions, rng, sample))
+        info = getattr(inner, "last", None)
+        if info is not None and getattr(info, "iterations", 0) > 0:
+            self.nodes_per_iteration.append(info.nodes / info.iterations)
+        return action
 
 
 def bench(game_id: str, players: int, spec: str, games: int, seed: int, max_moves: int) -> dict[str, float]:
@@ -66,12 +72,14 @@ def bench(game_id: str, players: int, spec: str, games: int, seed: int, max_move
         else:
             play_game(game, [clocked, *others], random.Random(seed + g), random.Random(seed + g + 1))
     n = max(1, len(clocked.cpu))
+    searches = clocked.nodes_per_iteration
     return {
         "moves": len(clocked.cpu),
         "cpu_mean": sum(clocked.cpu) / n,
         "cpu_max": max(clocked.cpu, default=0.0),
         "wall_mean": sum(clocked.wall) / n,
         "wall_max": max(clocked.wall, default=0.0),
+        "nodes_per_iteration": sum(searches) / len(searches) if searches else float("nan"),
     }
 
 
@@ -84,8 +92,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", default="", help="player counts, e.g. 2,4 (default: the smallest usual)")
     args = parser.parse_args(argv)
-    print("| game | players | bot | moves | CPU s/move mean | CPU max | wall mean | wall max |")
-    print("|---|---:|---|---:|---:|---:|---:|---:|")
+    print("| game | players | bot | moves | CPU s/move mean | CPU max | wall mean | wall max | nodes/iteration |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
     for game_id in args.games_ids or game_ids():
         cls = game_class(game_id)
         counts = sorted({cls.min_players, min(cls.max_players, max(2, cls.min_players))})
@@ -95,7 +103,7 @@ def main(argv: list[str] | None = None) -> None:
             r = bench(game_id, players, args.bot, args.games, args.seed, args.moves)
             print(
                 f"| {game_id} | {players} | {args.bot} | {r['moves']:.0f} | {r['cpu_mean']:.3f} | {r['cpu_max']:.3f} | "
-                f"{r['wall_mean']:.3f} | {r['wall_max']:.3f} |",
+                f"{r['wall_mean']:.3f} | {r['wall_max']:.3f} | {r['nodes_per_iteration']:.2f} |",
                 flush=True,
             )
 

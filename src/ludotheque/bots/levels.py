@@ -4,7 +4,8 @@
 * ``medium``: ISMCTS with an iteration budget that moves within about a second of one core (measured by
   ``python -m ludotheque.bots.benchmark``).  No time cap by default, so that a level plays the same on a busy
   machine and arena results replay exactly; ``medium:time=S`` adds one.
-* ``hard``: ISMCTS with at least four times medium's budget (more where medium's was cut to fit the second); ``hard:time=S`` caps its thinking at S seconds per move.
+* ``hard``: ISMCTS with at least four times medium's budget (more where medium's was cut to fit the second);
+  ``hard:time=S`` caps its thinking at S seconds per move.
 * Calcory (calcory-5): ``easy`` and ``medium`` are the heuristic on a *forgetful* view (``bots.forgetful``):
   easy remembers the reveals of the last turn only, medium those of the last few turns; ``hard`` searches with
   everything the seat has seen.
