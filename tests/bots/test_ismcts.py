@@ -114,6 +114,51 @@ def test_illegal_actions_would_be_caught() -> None:
         state.apply_action(99, 0)
 
 
+@pytest.mark.parametrize("secret", range(4))
+def test_the_halving_root_also_searches_resampled_states(secret: int) -> None:
+    state = dealt_secret(secret)
+    bot = ISMCTSBot(state.game, iterations=60, selection="halving")
+    step_bots(state, [bot, RandomBot()], random.Random(secret))
+    assert state.history()[-1] == (0, decoy(secret))
+    # 4 actions, 2 rounds: 7 determinizations for all 4 actions, then 16 for the better 2 (60 rollouts in all)
+    assert state.resamples == 7 + 16  # type: ignore[attr-defined]
+    assert bot.last.iterations == 60 == sum(bot.last.visits.values())
+    assert bot.last.visits[decoy(secret)] == 23
+
+
+def test_the_halving_root_compares_actions_on_the_same_determinizations() -> None:
+    # common random numbers: every action still in the running is played on each determinization drawn
+    game = load_game("geier", players=3)
+    state = game.new_initial_state()
+    state.apply_action(sample_chance(state, random.Random(3)))
+    drawn: list[State] = []
+
+    def sample(rng: random.Random) -> State:
+        drawn.append(state.resample(0, rng))
+        return drawn[-1]
+
+    bot = ISMCTSBot(game, iterations=45, selection="halving")
+    legal = state.legal_actions(0)
+    choice = bot.choose_with_sampler(state.view(0), legal, random.Random(0), sample)
+    assert choice in legal
+    assert bot.last.iterations == sum(bot.last.visits.values()) <= 45 + len(legal)
+    assert len(drawn) < bot.last.iterations  # each determinization served several actions
+    assert all(d is not state for d in drawn)
+
+
+def test_the_halving_root_respects_its_time_limit_and_plays_legal_moves() -> None:
+    game = load_game("geier", players=4)
+    bots = [ISMCTSBot(game, iterations=10**9, time_limit=0.05, selection="halving"), None, None, None]
+    state = game.new_initial_state()
+    state.apply_action(sample_chance(state, random.Random(1)))
+    step_bots(state, bots, random.Random(0))
+    first = bots[0]
+    assert first is not None and 1 <= first.last.iterations < 10**9
+    bots = [ISMCTSBot(game, iterations=20, selection="halving"), RandomBot(), None, RandomBot()]
+    bots[2] = ISMCTSBot(game, iterations=9, selection="halving", rollout_policy="random")
+    assert play_game(game, bots, random.Random(4), random.Random(5)).is_terminal()  # raises if illegal
+
+
 @pytest.mark.parametrize("game_id", game_ids())
 def test_every_registered_game_gets_legal_moves(game_id: str) -> None:
     """A few ISMCTS decisions at the start of every game and player count it allows (tiny budgets)."""
@@ -125,7 +170,8 @@ def test_every_registered_game_gets_legal_moves(game_id: str) -> None:
             game.heuristic_bot()
         except ImportError:
             pytest.skip(f"{game_id} is still being written (no heuristic bot yet)")
-        bot = ISMCTSBot(game, iterations=4, max_rollout_steps=30)
+        tree = ISMCTSBot(game, iterations=4, max_rollout_steps=30)
+        flat = ISMCTSBot(game, iterations=4, max_rollout_steps=30, selection="halving")
         state = game.new_initial_state()
         decisions = 0
         while not state.is_terminal() and decisions < 4:
@@ -135,6 +181,7 @@ def test_every_registered_game_gets_legal_moves(game_id: str) -> None:
             seat = state.current_players()[0]
             legal = state.legal_actions(seat)
             before = state.history()
+            bot = tree if decisions % 2 else flat
             step_bots(state, [bot if s == seat else None for s in range(players)], rng)
             assert state.history()[: len(before)] == before
             assert state.history()[len(before)][1] in legal

@@ -90,8 +90,8 @@ class ISMCTSBot:
             raise ValueError(f"win_weight must be within [0, 1], not {win_weight}")
         self.win_weight = win_weight
         self.prior_bias = prior_bias
-        if selection not in ("puct", "uct"):
-            raise ValueError(f"unknown selection {selection!r} (puct, uct)")
+        if selection not in ("puct", "uct", "halving"):
+            raise ValueError(f"unknown selection {selection!r} (puct, uct, halving)")
         self.selection = selection
         self.name = name
         self.heuristic: Bot = game.heuristic_bot()
@@ -118,6 +118,8 @@ class ISMCTSBot:
             return legal_actions[0]
         start = time.perf_counter()
         deadline = None if self.time_limit is None else start + self.time_limit
+        if self.selection == "halving":
+            return self._halving(view, legal_actions, rng, sample, start, deadline)
         tree: dict[str, _Node] = {}
         root_key = repr(view)
         done = 0
@@ -139,6 +141,61 @@ class ISMCTSBot:
         return min(a for a, n in visits.items() if n == best)
 
     # -- search -------------------------------------------------------------------------------------
+
+    def _halving(
+        self,
+        view: dict[str, Any],
+        legal: list[int],
+        rng: random.Random,
+        sample: Sampler,
+        start: float,
+        deadline: float | None,
+    ) -> int:
+        """Flat Monte Carlo at the root, its budget spent by sequential halving with common random numbers.
+
+        Why: at tables of 4+ seats every determinization gives the opponents other hands, hence other views, so
+        almost every iteration of the tree search ends in a node of its own (``python -m
+        ludotheque.bots.benchmark`` prints nodes per iteration): the search is one level deep anyway, and what
+        limits it is the noise of the root's action values.  Sequential halving (Karnin, Koren & Somekh 2013)
+        spends a budget on the best *final* choice rather than on regret; and each round plays every remaining
+        action on the same determinizations and rollout seeds, so the actions are compared on the same cards and
+        the same luck (their differences are far less noisy than their values).  Each round plays every
+        remaining action at least once, so with more actions than budget the search costs about twice the
+        actions.  Ties keep the heuristic's move, then the lowest action.
+        """
+        seat = view["seat"]
+        hint = self.heuristic.choose(view, legal, rng)
+        totals = {action: 0.0 for action in legal}
+        counts = {action: 0 for action in legal}
+        candidates = list(legal)
+        done = 0
+
+        def rank(action: int) -> tuple[float, bool, int]:
+            return (-totals[action] / counts[action], action != hint, action)
+
+        while len(candidates) > 1 and done < self.iterations:
+            rounds_left = max(1, math.ceil(math.log2(len(candidates))))
+            samples = max(1, (self.iterations - done) // (len(candidates) * rounds_left))
+            for _ in range(samples):
+                if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                    break
+                determinization = sample(rng)
+                seed = rng.getrandbits(64)
+                for action in candidates:
+                    state = determinization.clone()
+                    state.apply_action(action, seat)
+                    totals[action] += self._rollout(state, random.Random(seed))[seat]
+                    counts[action] += 1
+                    done += 1
+            if any(counts[action] == 0 for action in candidates):
+                break  # out of time before this round's first sample
+            candidates = sorted(candidates, key=rank)[: (len(candidates) + 1) // 2]
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        tried = [action for action in candidates if counts[action]]
+        best = min(tried, key=rank) if tried else hint
+        self.last = SearchInfo(done, time.perf_counter() - start, 0, dict(counts))
+        return best if best in legal else self.choose(view, legal, rng)
 
     def _iterate(self, state: State, root_seat: int, tree: dict[str, _Node], rng: random.Random) -> None:
         path: list[tuple[list[float], int]] = []  # (the stats of the action taken, the seat that took it)
