@@ -39,9 +39,38 @@ def test_summary_of_made_up_results() -> None:
     assert a.rating["ordinal"] > b.rating["ordinal"]
     assert result.head_to_head["a"]["b"].estimate == pytest.approx(17.5 / 20)
     assert a.mean_points.estimate == pytest.approx((10 * 30 + 35 * 7 + 15 * 2 + 20) / 20)
+    # duplicate scoring: a's points beyond b's in the same game, per game
+    margin = (20 * 10 - 10 * 2 + 0 + 30 * 7) / 20  # a +20 from seat 0; -10, 0 or +30 from seat 1
+    assert result.margins["a"]["b"].estimate == pytest.approx(margin)
+    assert result.margins["b"]["a"].estimate == pytest.approx(-margin)
+    assert result.margins["a"]["b"].excludes(0.0)
     data = result.to_json()
-    json.dumps(data)
+    json.dumps(data, allow_nan=False)
     assert data["summary"]["a"]["win_rate"]["estimate"] == pytest.approx(0.85)
+    assert data["points_margin"]["a"]["b"]["estimate"] == pytest.approx(margin)
+
+
+def test_points_margins_count_the_better_way_and_a_bot_at_its_best_seat() -> None:
+    # lowest score wins: fewer points is the better margin; "a" sits twice and counts at its better seat
+    spec = ArenaSpec("geier", 3, {}, ("a", "b"), games=4)
+    results = [
+        made_up(0, 0, ["a", "b", "a"], [3.0, 9.0, 5.0], [0]),
+        made_up(0, 1, ["b", "a", "b"], [4.0, 2.0, 8.0], [1]),
+        made_up(1, 0, ["a", "b", "a"], [6.0, 1.0, 7.0], [1]),
+        made_up(1, 1, ["b", "a", "b"], [2.0, 5.0, 3.0], [0]),
+    ]
+    result = summarize(spec, results)
+    # margins (a over b, fewer is better): deal 0: 9-3 and 4-2; deal 1: 1-6 and 2-5
+    assert result.margins["a"]["b"].estimate == pytest.approx((6 + 2 - 5 - 3) / 4)
+    assert not result.margins["a"]["b"].excludes(0.0)  # two deals that disagree prove nothing
+
+
+def test_a_mean_of_one_value_has_no_bounds_and_stays_valid_json() -> None:
+    spec = ArenaSpec("geier", 2, {}, ("a", "b"), games=1)
+    result = summarize(spec, [made_up(0, 0, ["a", "b"], [30.0, 10.0], [0])])
+    data = result.to_json()
+    assert data["summary"]["a"]["mean_points"]["low"] is None
+    json.dumps(data, allow_nan=False)
 
 
 def test_lowest_score_wins_is_detected_for_ratings() -> None:
@@ -114,3 +143,5 @@ def test_solo_summary_compares_bots_deal_by_deal() -> None:
     # a finished ahead on 7 deals (4 wins against b's losses, 3 on points), tied on 3 (2 shared wins, deal 9)
     assert result.head_to_head["a"]["b"].estimate == pytest.approx((7 + 3 * 0.5) / 10)
     assert a.rating["ordinal"] > b.rating["ordinal"]
+    # points on the same deal: 6-6 on the 2 shared wins, 6-2 on 4 deals, 4-2 on 3, 4-4 on deal 9
+    assert result.margins["a"]["b"].estimate == pytest.approx((4 * 4 + 2 * 3) / 10)

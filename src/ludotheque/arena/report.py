@@ -18,6 +18,10 @@ def _num(iv: Interval) -> str:
     return f"{iv.estimate:.2f} ± {(iv.high - iv.low) / 2:.2f}"
 
 
+def _signed(iv: Interval) -> str:
+    return f"{iv.estimate:+.2f} [{iv.low:+.2f}, {iv.high:+.2f}]"
+
+
 def arena_table(result: ArenaResult) -> Group:
     spec = result.spec
     title = (
@@ -53,6 +57,17 @@ def arena_table(result: ArenaResult) -> Group:
                 row.append("" if iv is None else _pct(iv))
             h2h.add_row(*row)
         parts.append(h2h)
+        margin = Table(title="points margin: the row bot's points beyond the column bot's in the same games")
+        margin.add_column("")
+        for name in names:
+            margin.add_column(name, justify="right")
+        for a in names:
+            row = [a]
+            for b in names:
+                iv = result.margins.get(a, {}).get(b)
+                row.append("" if iv is None else _signed(iv))
+            margin.add_row(*row)
+        parts.append(margin)
     parts.append(Text(f"{result.seconds:.1f} s", style="dim"))
     return Group(*parts)
 
@@ -79,5 +94,14 @@ def markdown(result: ArenaResult) -> str:
             for b in names:
                 iv = result.head_to_head.get(a, {}).get(b)
                 cells.append("" if iv is None else _pct(iv))
+            lines.append(f"| {a} | " + " | ".join(cells) + " |")
+        lines += ["", "Points margin (row's points beyond column's in the same games, the better way positive):", ""]
+        lines.append("| | " + " | ".join(names) + " |")
+        lines.append("|---|" + "---:|" * len(names))
+        for a in names:
+            cells = []
+            for b in names:
+                iv = result.margins.get(a, {}).get(b)
+                cells.append("" if iv is None else _signed(iv))
             lines.append(f"| {a} | " + " | ".join(cells) + " |")
     return "\n".join(lines)

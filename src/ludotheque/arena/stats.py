@@ -45,8 +45,10 @@ class Interval:
     def excludes(self, value: float) -> bool:
         return not self.low <= value <= self.high
 
-    def to_json(self) -> dict[str, float]:
-        return {"estimate": self.estimate, "low": self.low, "high": self.high}
+    def to_json(self) -> dict[str, float | None]:
+        """JSON has no infinity: an unbounded side (a mean of one value) is ``null``."""
+        sides = {"estimate": self.estimate, "low": self.low, "high": self.high}
+        return {key: value if math.isfinite(value) else None for key, value in sides.items()}
 
 
 def wilson(successes: float, n: int) -> Interval:

@@ -189,6 +189,9 @@ class ArenaResult:
     seconds: float = 0.0
     summaries: dict[str, BotSummary] = field(default_factory=dict)
     head_to_head: dict[str, dict[str, Interval]] = field(default_factory=dict)
+    #: points the row bot made beyond the column bot in the same game (solo: on the same deal), counted the way
+    #: that is better (fewer points when the lowest score wins), mean per game, clustered by deal
+    margins: dict[str, dict[str, Interval]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         spec = self.spec
@@ -204,6 +207,7 @@ class ArenaResult:
             "seconds": self.seconds,
             "summary": {name: s.to_json() for name, s in self.summaries.items()},
             "head_to_head": {a: {b: iv.to_json() for b, iv in row.items()} for a, row in self.head_to_head.items()},
+            "points_margin": {a: {b: iv.to_json() for b, iv in row.items()} for a, row in self.margins.items()},
         }
 
 
@@ -237,6 +241,33 @@ def _comparisons(
         winners = [i for i, r in enumerate(games) if r.winners]
         out.append(([r.seats[0] for r in games], ranks_from_result(returns, winners, direction), deal))
     return out
+
+
+def _margins(
+    results: Sequence[GameResult], players: int, direction: float
+) -> dict[tuple[str, str], dict[int, list[float]]]:
+    """Per pair of bots and deal, the points margins of the row bot over the column bot (duplicate scoring: the
+    same cards, so a margin measures play rather than luck).  A bot in several seats counts at its best seat;
+    solo bots are compared on the same deal."""
+    best: list[tuple[int, dict[str, float]]] = []  # (deal, each bot's best points, signed) per comparison
+    if players > 1:
+        for r in results:
+            mine: dict[str, float] = {}
+            for seat, name in enumerate(r.seats):
+                mine[name] = max(mine.get(name, -math.inf), direction * r.returns[seat])
+            best.append((r.deal, mine))
+    else:
+        by_deal: dict[int, dict[str, float]] = {}
+        for r in results:
+            by_deal.setdefault(r.deal, {})[r.seats[0]] = direction * r.returns[0]
+        best = sorted(by_deal.items())
+    pair: dict[tuple[str, str], dict[int, list[float]]] = {}
+    for deal, mine in best:
+        for a, points_a in mine.items():
+            for b, points_b in mine.items():
+                if a != b:
+                    pair.setdefault((a, b), {}).setdefault(deal, []).append(points_a - points_b)
+    return pair
 
 
 def summarize(spec: ArenaSpec, results: list[GameResult], seconds: float = 0.0) -> ArenaResult:
@@ -306,7 +337,10 @@ def summarize(spec: ArenaSpec, results: list[GameResult], seconds: float = 0.0) 
     head: dict[str, dict[str, Interval]] = {}
     for (a, b), clusters in pair.items():
         head.setdefault(a, {})[b] = clustered_rate(list(clusters.values()))
-    return ArenaResult(spec, results, seconds, summaries, head)
+    margins: dict[str, dict[str, Interval]] = {}
+    for (a, b), clusters in _margins(results, n, direction).items():
+        margins.setdefault(a, {})[b] = clustered_mean(list(clusters.values()))
+    return ArenaResult(spec, results, seconds, summaries, head, margins)
 
 
 def run_arena(
