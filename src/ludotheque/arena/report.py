@@ -22,6 +22,27 @@ def _signed(iv: Interval) -> str:
     return f"{iv.estimate:+.2f} [{iv.low:+.2f}, {iv.high:+.2f}]"
 
 
+def _pair_tables(result: ArenaResult, names: list[str]) -> list[tuple[str, list[list[str]]]]:
+    """The tables that compare bots pairwise (title, cell text by row and column): finishing ahead, margins."""
+    comparisons = (
+        (
+            "head to head: how often the row bot finished ahead of the column bot (ties count half)",
+            result.head_to_head,
+            _pct,
+        ),
+        (
+            "points margin: the row bot's points beyond the column bot's in the same games, the better way positive",
+            result.margins,
+            _signed,
+        ),
+    )
+    tables = []
+    for title, values, text in comparisons:
+        cells = [["" if (iv := values.get(a, {}).get(b)) is None else text(iv) for b in names] for a in names]
+        tables.append((title, cells))
+    return tables
+
+
 def arena_table(result: ArenaResult) -> Group:
     spec = result.spec
     title = (
@@ -46,28 +67,14 @@ def arena_table(result: ArenaResult) -> Group:
     parts: list[Table | Text] = [table]
     if len(result.summaries) > 2 or spec.players != 2:  # solo: bots meet only here, deal by deal
         names = [s.name for s in order]
-        h2h = Table(title="head to head: how often the row bot finished ahead of the column bot (ties: half)")
-        h2h.add_column("")
-        for name in names:
-            h2h.add_column(name, justify="right")
-        for a in names:
-            row = [a]
-            for b in names:
-                iv = result.head_to_head.get(a, {}).get(b)
-                row.append("" if iv is None else _pct(iv))
-            h2h.add_row(*row)
-        parts.append(h2h)
-        margin = Table(title="points margin: the row bot's points beyond the column bot's in the same games")
-        margin.add_column("")
-        for name in names:
-            margin.add_column(name, justify="right")
-        for a in names:
-            row = [a]
-            for b in names:
-                iv = result.margins.get(a, {}).get(b)
-                row.append("" if iv is None else _signed(iv))
-            margin.add_row(*row)
-        parts.append(margin)
+        for title, cells in _pair_tables(result, names):
+            pairs = Table(title=title)
+            pairs.add_column("")
+            for name in names:
+                pairs.add_column(name, justify="right")
+            for a, row in zip(names, cells, strict=True):
+                pairs.add_row(a, *row)
+            parts.append(pairs)
     parts.append(Text(f"{result.seconds:.1f} s", style="dim"))
     return Group(*parts)
 
@@ -86,22 +93,8 @@ def markdown(result: ArenaResult) -> str:
         )
     names = [s.name for s in sorted(result.summaries.values(), key=lambda s: -s.rating["ordinal"])]
     if len(names) > 2 or result.spec.players == 1:
-        lines += ["", "Head to head (row finished ahead of column; ties count half):", ""]
-        lines.append("| | " + " | ".join(names) + " |")
-        lines.append("|---|" + "---:|" * len(names))
-        for a in names:
-            cells = []
-            for b in names:
-                iv = result.head_to_head.get(a, {}).get(b)
-                cells.append("" if iv is None else _pct(iv))
-            lines.append(f"| {a} | " + " | ".join(cells) + " |")
-        lines += ["", "Points margin (row's points beyond column's in the same games, the better way positive):", ""]
-        lines.append("| | " + " | ".join(names) + " |")
-        lines.append("|---|" + "---:|" * len(names))
-        for a in names:
-            cells = []
-            for b in names:
-                iv = result.margins.get(a, {}).get(b)
-                cells.append("" if iv is None else _signed(iv))
-            lines.append(f"| {a} | " + " | ".join(cells) + " |")
+        for title, cells in _pair_tables(result, names):
+            lines += ["", title[0].upper() + title[1:] + ":", "", "| | " + " | ".join(names) + " |"]
+            lines.append("|---|" + "---:|" * len(names))
+            lines += [f"| {a} | " + " | ".join(row) + " |" for a, row in zip(names, cells, strict=True)]
     return "\n".join(lines)
