@@ -78,6 +78,10 @@ def test_level_budgets_scale_with_seats_unless_measured_per_count() -> None:
     assert level_settings(load_game("mice", players=2), "hard")["iterations"] == 480
     assert level_settings(load_game("mice", players=3), "medium")["iterations"] == 80
     assert level_settings(load_game("mice", players=4), "medium")["iterations"] == 60
+    # a by_players entry may set other settings than the budget, which is then still scaled (Safarü 3)
+    safaru3 = level_settings(load_game("safaru", players=3), "medium")
+    assert (safaru3["iterations"], safaru3["rollout_epsilon"]) == (53, 0.5)
+    assert "rollout_epsilon" not in level_settings(load_game("safaru", players=4), "medium")
     # cheese: scaled at 3 seats, a measured budget at 4 (by_players)
     assert level_settings(load_game("cheese", players=3), "medium")["iterations"] == 27
     assert level_settings(load_game("cheese", players=4), "hard")["iterations"] == 160

@@ -72,9 +72,12 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
                  "by_players": {3: {"iterations": 120}}},
     },
     "safaru": {
-        # 2 seats: 60, not 80, since 80 took up to 1.15 s of CPU on its slowest move (40 moves timed idle)
-        "medium": {"iterations": 80, "by_players": {2: {"iterations": 60}}},
-        "hard": {"iterations": 320},
+        # 2 seats: 60, not 80, since 80 took up to 1.15 s of CPU on its slowest move (40 moves timed idle).
+        # 3 seats: rollouts with half their moves random (a less predictable opponent model): with the usual
+        # 15 %, medium finished ahead of easy in only 40.0 % of 30 games at the random/easy/medium table, with
+        # 50 % in 61.7 % of the same deals (docs/bots.md, Safarü 3)
+        "medium": {"iterations": 80, "by_players": {2: {"iterations": 60}, 3: {"rollout_epsilon": 0.5}}},
+        "hard": {"iterations": 320, "by_players": {3: {"rollout_epsilon": 0.5}}},
     },
 }
 
