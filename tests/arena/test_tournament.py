@@ -50,8 +50,8 @@ def test_summary_of_made_up_results() -> None:
     assert data["points_margin"]["a"]["b"]["estimate"] == pytest.approx(margin)
 
 
-def test_points_margins_count_the_better_way_and_a_bot_at_its_best_seat() -> None:
-    # lowest score wins: fewer points is the better margin; "a" sits twice and counts at its better seat
+def test_points_margins_count_the_better_way_and_a_bot_by_the_mean_of_its_seats() -> None:
+    # lowest score wins: fewer points is the better margin; a bot in two seats counts with their mean
     spec = ArenaSpec("geier", 3, {}, ("a", "b"), games=4)
     results = [
         made_up(0, 0, ["a", "b", "a"], [3.0, 9.0, 5.0], [0]),
@@ -60,8 +60,8 @@ def test_points_margins_count_the_better_way_and_a_bot_at_its_best_seat() -> Non
         made_up(1, 1, ["b", "a", "b"], [2.0, 5.0, 3.0], [0]),
     ]
     result = summarize(spec, results)
-    # margins (a over b, fewer is better): deal 0: 9-3 and 4-2; deal 1: 1-6 and 2-5
-    assert result.margins["a"]["b"].estimate == pytest.approx((6 + 2 - 5 - 3) / 4)
+    # margins (a over b, fewer is better): deal 0: 9-4 and 6-2; deal 1: 1-6.5 and 2.5-5
+    assert result.margins["a"]["b"].estimate == pytest.approx((5 + 4 - 5.5 - 2.5) / 4)
     assert not result.margins["a"]["b"].excludes(0.0)  # two deals that disagree prove nothing
 
 

@@ -247,22 +247,22 @@ def _margins(
     results: Sequence[GameResult], players: int, direction: float
 ) -> dict[tuple[str, str], dict[int, list[float]]]:
     """Per pair of bots and deal, the points margins of the row bot over the column bot (duplicate scoring: the
-    same cards, so a margin measures play rather than luck).  A bot in several seats counts at its best seat;
-    solo bots are compared on the same deal."""
-    best: list[tuple[int, dict[str, float]]] = []  # (deal, each bot's best points, signed) per comparison
+    same cards, so a margin measures play rather than luck).  A bot in several seats counts with the mean of its
+    seats, as the head-to-head compares every pair of their seats; solo bots are compared on the same deal."""
+    signed: list[tuple[int, dict[str, float]]] = []  # (deal, each bot's mean points, the better way up)
     if players > 1:
         for r in results:
-            mine: dict[str, float] = {}
+            seats: dict[str, list[float]] = {}
             for seat, name in enumerate(r.seats):
-                mine[name] = max(mine.get(name, -math.inf), direction * r.returns[seat])
-            best.append((r.deal, mine))
+                seats.setdefault(name, []).append(direction * r.returns[seat])
+            signed.append((r.deal, {name: sum(v) / len(v) for name, v in seats.items()}))
     else:
         by_deal: dict[int, dict[str, float]] = {}
         for r in results:
             by_deal.setdefault(r.deal, {})[r.seats[0]] = direction * r.returns[0]
-        best = sorted(by_deal.items())
+        signed = sorted(by_deal.items())
     pair: dict[tuple[str, str], dict[int, list[float]]] = {}
-    for deal, mine in best:
+    for deal, mine in signed:
         for a, points_a in mine.items():
             for b, points_b in mine.items():
                 if a != b:
