@@ -78,7 +78,10 @@ def test_level_budgets_scale_with_seats_unless_measured_per_count() -> None:
     assert level_settings(load_game("mice", players=2), "hard")["iterations"] == 480
     assert level_settings(load_game("mice", players=3), "medium")["iterations"] == 80
     assert level_settings(load_game("mice", players=4), "medium")["iterations"] == 60
-    # a by_players entry may set other settings than the budget, which is then still scaled (Safarü 3)
+    # a by_players entry may set other settings than the budget, which is then still scaled (Safarü 3, Geier 4-5)
+    geier4 = level_settings(load_game("geier", players=4), "hard")
+    assert (geier4["iterations"], geier4["rollout_epsilon"]) == (1200, 0.5)
+    assert "rollout_epsilon" not in level_settings(load_game("geier", players=3), "hard")
     safaru3 = level_settings(load_game("safaru", players=3), "medium")
     assert (safaru3["iterations"], safaru3["rollout_epsilon"]) == (53, 0.5)
     assert "rollout_epsilon" not in level_settings(load_game("safaru", players=4), "medium")
