@@ -37,8 +37,8 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "geier": {
         # 4-5 seats: rollouts with half their moves random.  With 15 %, the search learned to outbid or dodge the
         # heuristic's predictable bids (tied cards cancel), which failed against other players: at the
-        # random/easy/medium/hard table medium finished ahead of easy in 41.9 % of 192 games; with 50 %, 75.0 %
-        # (docs/bots.md, Geier 4)
+        # random/easy/medium/hard table medium finished ahead of easy in 41.9 % of 192 games; with 50 %, in 70.3 %
+        # of 96 (docs/bots.md, Geier 4)
         "medium": {"iterations": 600, "by_players": {4: {"rollout_epsilon": 0.5}, 5: {"rollout_epsilon": 0.5}}},
         "hard": {"iterations": 2400, "by_players": {4: {"rollout_epsilon": 0.5}, 5: {"rollout_epsilon": 0.5}}},
     },
