@@ -33,14 +33,18 @@ DEFAULT_LEVELS: dict[str, dict[str, Any]] = {
 #: four times that for ``hard``; see ``python -m ludotheque.bots.benchmark``.  They are set for
 #: ``budget_players`` seats (default 2) and scaled down in proportion for more seats; ``by_players`` sets a
 #: measured budget for one player count instead.
+#: Rollouts with half their moves random instead of 15 %: an opponent model that does not expect the others to
+#: play like the heuristic (used where the usual one made the search exploit a heuristic that was not there).
+_NOISY_ROLLOUTS: dict[str, Any] = {"rollout_epsilon": 0.5}
+
 GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "geier": {
         # 4-5 seats: rollouts with half their moves random.  With 15 %, the search learned to outbid or dodge the
         # heuristic's predictable bids (tied cards cancel), which failed against other players: at the
         # random/easy/medium/hard table medium finished ahead of easy in 41.9 % of 192 games; with 50 %, in 70.3 %
         # of 96 (docs/bots.md, Geier 4)
-        "medium": {"iterations": 600, "by_players": {4: {"rollout_epsilon": 0.5}, 5: {"rollout_epsilon": 0.5}}},
-        "hard": {"iterations": 2400, "by_players": {4: {"rollout_epsilon": 0.5}, 5: {"rollout_epsilon": 0.5}}},
+        "medium": {"iterations": 600, "by_players": {4: _NOISY_ROLLOUTS, 5: _NOISY_ROLLOUTS}},
+        "hard": {"iterations": 2400, "by_players": {4: _NOISY_ROLLOUTS, 5: _NOISY_ROLLOUTS}},
     },
     "calcory": {
         "easy": {"kind": "forgetful", "memory": 1, "epsilon": 0.1},
@@ -80,8 +84,8 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
         # 3 seats: rollouts with half their moves random (a less predictable opponent model): with the usual
         # 15 %, medium finished ahead of easy in only 40.0 % of 30 games at the random/easy/medium table, with
         # 50 % in 61.7 % of the same deals (docs/bots.md, Safarü 3)
-        "medium": {"iterations": 80, "by_players": {2: {"iterations": 60}, 3: {"rollout_epsilon": 0.5}}},
-        "hard": {"iterations": 320, "by_players": {3: {"rollout_epsilon": 0.5}}},
+        "medium": {"iterations": 80, "by_players": {2: {"iterations": 60}, 3: _NOISY_ROLLOUTS}},
+        "hard": {"iterations": 320, "by_players": {3: _NOISY_ROLLOUTS}},
     },
 }
 

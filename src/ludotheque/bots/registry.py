@@ -11,8 +11,8 @@ A bot spec is a name followed by ``:``-separated arguments (commas separate the 
 
 ISMCTS keys: ``iterations`` (or ``it``), ``time`` (seconds per move, a cap), ``c`` (exploration), ``eps``
 (random share of the rollouts), ``rollout`` (``heuristic`` or ``random``), ``bias`` (weight of the heuristic's
-move), ``depth`` (rollout moves before the points so far decide), ``sel`` (``puct`` or ``uct``), ``win`` (the
-reward's weight on winning; the rest is on points relative to the other seats).
+move), ``depth`` (rollout moves before the points so far decide), ``sel`` (``puct``, ``uct`` or ``halving``),
+``win`` (the reward's weight on winning; the rest is on points relative to the other seats).
 """
 
 from __future__ import annotations
