@@ -89,6 +89,9 @@ def test_level_budgets_scale_with_seats_unless_measured_per_count() -> None:
     assert level_settings(load_game("geier", players=3), "easy") == {"kind": "noisy", "epsilon": 0.3}
     assert make_bot("easy", load_game("geier", players=4)).epsilon == 0.5  # type: ignore[attr-defined]
     assert level_settings(load_game("geier", players=5), "easy") == {"kind": "noisy", "epsilon": 0.3}
+    # Safarü easy: more random moves at 3 seats, so that medium's step above it is a real one
+    assert level_settings(load_game("safaru", players=3), "easy") == {"kind": "noisy", "epsilon": 0.5}
+    assert level_settings(load_game("safaru", players=2), "easy") == {"kind": "noisy", "epsilon": 0.3}
     # cheese: scaled at 3 seats, a measured budget at 4 (by_players)
     assert level_settings(load_game("cheese", players=3), "medium")["iterations"] == 27
     assert level_settings(load_game("cheese", players=4), "hard")["iterations"] == 160
