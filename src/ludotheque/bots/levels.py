@@ -86,14 +86,14 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
                  "by_players": {3: {"iterations": 120}}},
     },
     "safaru": {
-        # 2 seats: 60, not 80, since 80 took up to 1.15 s of CPU on its slowest move (40 moves timed idle).
-        # 3 seats: rollouts with half their moves random (a less predictable opponent model): with the usual
-        # 15 %, medium finished ahead of easy in only 40.0 % of 30 games at the random/easy/medium table, with
-        # 50 % in 61.7 % of the same deals (docs/bots.md, Safarü 3)
         # 3 seats: easy plays half its moves at random.  There medium makes more points than the 30 % easy but
         # did not finish ahead of it more often (53.3 % [47.0, 59.5], 240 games), while against the 50 % easy it
         # did in 70.4 % [64.4, 75.8], and that easy still beat random (81.9 %) (docs/bots.md, Safarü 3)
         "easy": {"by_players": {3: {"epsilon": 0.5}}},
+        # 2 seats: 60, not 80, since 80 took up to 1.15 s of CPU on its slowest move (40 moves timed idle).
+        # 3 seats: rollouts with half their moves random (a less predictable opponent model): with the usual
+        # 15 %, medium finished ahead of easy in only 40.0 % of 30 games at the random/easy/medium table, with
+        # 50 % in 61.7 % of the same deals; over 240 games only 53.3 %, hence the noisier easy above
         "medium": {"iterations": 80, "by_players": {2: {"iterations": 60}, 3: _NOISY_ROLLOUTS}},
         "hard": {"iterations": 320, "by_players": {3: _NOISY_ROLLOUTS}},
     },
