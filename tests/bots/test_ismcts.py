@@ -218,3 +218,70 @@ def test_a_solo_search_values_a_better_finish_not_only_a_win() -> None:
     golf._evaluate(_Finished(10.0, won=False))
     assert golf._evaluate(_Finished(2.0, won=True)) == [pytest.approx(1.0)]
     assert golf._evaluate(_Finished(10.0, won=False)) == [pytest.approx(0.0)]
+
+
+def test_public_opponent_nodes_are_shared_by_the_hands_drawn_for_them() -> None:
+    # Mü deals hidden hands: with nodes keyed by an opponent's own view, nearly every determinization gives it a
+    # new node; keyed by what everyone sees, one node serves all the hands drawn for it, so the tree is smaller
+    game = load_game("mu", players=5)
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node():
+        state.apply_action(sample_chance(state, rng))
+    seat = state.current_players()[0]
+    sizes: dict[str, int] = {}
+    for nodes in ("own", "public"):
+        bot = ISMCTSBot(game, iterations=60, opponent_nodes=nodes, max_rollout_steps=40)
+        choice = bot.choose_with_sampler(
+            state.view(seat), state.legal_actions(seat), random.Random(0), lambda r: state.resample(seat, r)
+        )
+        assert choice in state.legal_actions(seat)
+        sizes[nodes] = bot.last.nodes
+    assert sizes["public"] < sizes["own"] * 0.75
+
+
+def test_the_observed_opponent_model_tells_a_heuristic_seat_from_a_random_one() -> None:
+    game = load_game("geier", players=4)
+    heuristic = game.heuristic_bot()
+    state = game.new_initial_state()
+    rng, chance = random.Random(5), random.Random(6)
+    for _ in range(8):  # seat 1 plays the heuristic, seat 2 always bids its lowest card, seats 0 and 3 random
+        state.apply_action(sample_chance(state, chance))
+        for seat in range(4):
+            legal = state.legal_actions(seat)
+            if seat == 1:
+                action = heuristic.choose(state.view(seat), legal, rng)
+            elif seat == 2:
+                action = min(legal, key=lambda a: int(state.action_to_string(a, seat)))
+            else:
+                action = rng.choice(legal)
+            state.apply_action(action, seat)
+    state.apply_action(sample_chance(state, chance))
+    bot = ISMCTSBot(game, iterations=1, rollout_epsilon=0.3, opponent_model="observed")
+    epsilons = bot._observed_epsilons(state.resample(3, random.Random(0)), 3)
+    assert epsilons[3] == 0.3  # its own rollouts keep the setting
+    assert epsilons[1] < 0.15 < 0.6 < epsilons[2]
+    assert epsilons[0] > 0.6
+    # a bid still face down this round is the determinization's guess, not something seen: not counted
+    state.apply_action(state.legal_actions(0)[0], 0)
+    assert bot._observed_epsilons(state.resample(3, random.Random(1)), 3) == epsilons
+
+
+@pytest.mark.parametrize("secret", range(4))
+def test_the_observed_opponent_model_still_searches_resampled_states(secret: int) -> None:
+    state = dealt_secret(secret)
+    bot = ISMCTSBot(state.game, iterations=40, opponent_model="observed", opponent_nodes="public")
+    step_bots(state, [bot, RandomBot()], random.Random(secret))
+    assert state.history()[-1] == (0, decoy(secret))
+    assert state.resamples == 41  # type: ignore[attr-defined]  # one more: the history the model reads
+
+
+def test_the_opponent_options_play_whole_games_legally() -> None:
+    for game_id, players in (("geier", 4), ("cheese", 3), ("safaru", 3)):
+        game = load_game(game_id, players=players)
+        bots = [
+            ISMCTSBot(game, iterations=6, max_rollout_steps=30, opponent_model="observed"),
+            ISMCTSBot(game, iterations=6, max_rollout_steps=30, opponent_nodes="public"),
+            *[RandomBot() for _ in range(players - 2)],
+        ]
+        assert play_game(game, bots, random.Random(1), random.Random(2)).is_terminal()  # raises if illegal

@@ -37,10 +37,24 @@ def test_levels_and_ismcts_specs(geier2) -> None:  # type: ignore[no-untyped-def
     assert (custom.iterations, custom.exploration, custom.rollout_policy) == (77, 1.2, "random")
     assert make_bot("hard:win=0.3", geier2).win_weight == 0.3  # type: ignore[attr-defined]
     assert isinstance(make_bot("ismcts:hard", geier2), ISMCTSBot)
+    modelled = make_bot("hard:model=observed:opp=public", geier2)
+    assert isinstance(modelled, ISMCTSBot)
+    assert (modelled.opponent_model, modelled.opponent_nodes) == ("observed", "public")
 
 
 @pytest.mark.parametrize(
-    "spec", ["nope", "random:1", "ismcts:width=3", "ismcts:it=x", "noisy:2", "easy:time=3", "hard:win=1.5"]
+    "spec",
+    [
+        "nope",
+        "random:1",
+        "ismcts:width=3",
+        "ismcts:it=x",
+        "noisy:2",
+        "easy:time=3",
+        "hard:win=1.5",
+        "hard:opp=x",
+        "hard:model=x",
+    ],
 )
 def test_bad_specs(geier2, spec: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(UnknownBotError):

@@ -27,6 +27,10 @@ Variant (see ``docs/bots.md`` for the reasons): **multiple-observer ISMCTS with 
 * The move played is the root action with the most visits.
 * ``selection="halving"`` replaces the tree by flat Monte Carlo at the root, spent by sequential halving over
   paired determinizations (``_halving``); the levels do not use it (``docs/bots.md`` has its measurements).
+* Two opponent options, measured in ``docs/bots.md``: ``opponent_nodes="public"`` keys an opponent's nodes by the
+  spectator's view, so one node serves every hand drawn for it (a deeper tree, in the spirit of single-observer
+  ISMCTS); ``opponent_model="observed"`` plays each opponent, in the tree and in the rollouts, with the share of
+  random moves that its moves so far show against the heuristic (``_observed_epsilons``).
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludotheque.core import Bot, Game, State, sample_chance
+from ludotheque.core import CHANCE, Bot, Game, State, sample_chance
 from ludotheque.core.bot import Sampler
 
 
@@ -75,6 +79,8 @@ class ISMCTSBot:
         win_weight: float = 0.8,
         prior_bias: float = 0.5,
         selection: str = "puct",
+        opponent_nodes: str = "own",
+        opponent_model: str = "heuristic",
         name: str = "ismcts",
     ) -> None:
         if iterations < 1:
@@ -95,6 +101,14 @@ class ISMCTSBot:
         if selection not in ("puct", "uct", "halving"):
             raise ValueError(f"unknown selection {selection!r} (puct, uct, halving)")
         self.selection = selection
+        if opponent_nodes not in ("own", "public"):
+            raise ValueError(f"unknown opponent nodes {opponent_nodes!r} (own, public)")
+        self.opponent_nodes = opponent_nodes
+        if opponent_model not in ("heuristic", "observed"):
+            raise ValueError(f"unknown opponent model {opponent_model!r} (heuristic, observed)")
+        self.opponent_model = opponent_model
+        # per seat, the share of random moves its model plays (in rollouts, and in the tree for opponents)
+        self._epsilons: list[float] = [rollout_epsilon] * game.players
         self.name = name
         self.heuristic: Bot = game.heuristic_bot()
         self.last = SearchInfo()
@@ -122,6 +136,9 @@ class ISMCTSBot:
         deadline = None if self.time_limit is None else start + self.time_limit
         if self.selection == "halving":
             return self._halving(view, legal_actions, rng, sample, start, deadline)
+        self._epsilons = [self.rollout_epsilon] * self.game.players
+        if self.opponent_model == "observed":
+            self._epsilons = self._observed_epsilons(sample(rng), seat)
         tree: dict[str, _Node] = {}
         root_key = repr(view)
         done = 0
@@ -214,13 +231,23 @@ class ISMCTSBot:
             if len(legal) == 1:
                 state.apply_action(legal[0], seat)
                 continue
-            view = state.view(seat)
-            key = repr(view)
-            node = tree.get(key)
-            if node is None:
-                node = tree[key] = _Node()
+            if seat != root_seat and self.opponent_model == "observed" and rng.random() < self._epsilons[seat]:
+                state.apply_action(rng.choice(legal), seat)  # this opponent's random share, outside the tree
+                continue
+            if seat != root_seat and self.opponent_nodes == "public":
+                # An opponent's node is what everyone sees: shared by all the hands the determinizations give
+                # it, so the tree grows past the opponents' moves; its prior still reads this hand.
+                node = tree.setdefault(f"{seat}:{state.view(None)!r}", _Node())
                 if self.prior_bias > 0:
-                    node.hint = self.heuristic.choose(view, legal, rng)
+                    node.hint = self.heuristic.choose(state.view(seat), legal, rng)
+            else:
+                view = state.view(seat)
+                key = repr(view)
+                if key not in tree:
+                    tree[key] = _Node()
+                    if self.prior_bias > 0:
+                        tree[key].hint = self.heuristic.choose(view, legal, rng)
+                node = tree[key]
             stats = node.stats
             for action in legal:
                 entry = stats.get(action)
@@ -285,10 +312,42 @@ class ISMCTSBot:
                 best_action = action
         return best_action
 
+    def _observed_epsilons(self, state: State, root_seat: int) -> list[float]:
+        """Per seat, the share of random moves that best explains its moves so far (``opponent_model="observed"``).
+
+        Replays a determinization's history up to this seat's last move and asks the heuristic what each other
+        seat would have played.  A seat playing the heuristic with a share ``e`` of uniform moves misses it with
+        probability ``e (1 - 1/k)`` on a choice among ``k``, so ``e`` is estimated as the misses over the sum of
+        ``1 - 1/k``, starting from ``rollout_epsilon`` as if seen on four choices.  Where the past hands are
+        hidden, the determinization redrew them, so a hidden-hand game makes every seat look noisier than it is.
+        """
+        prior = 4.0
+        misses = [prior * self.rollout_epsilon] * self.game.players
+        room = [prior] * self.game.players
+        replay = self.game.new_initial_state()
+        ask = random.Random(0)  # the heuristic's own tie-breaks, the same for every search
+        history = state.history()
+        # only moves made before this seat's last one: a later move may be a choice still face down, which the
+        # determinization drew at random (a Geier bid of this round)
+        seen = max((i for i, (actor, _) in enumerate(history) if actor == root_seat), default=-1)
+        for actor, action in history[: seen + 1]:
+            if actor == CHANCE:
+                replay.apply_action(action)
+                continue
+            if actor != root_seat:
+                legal = replay.legal_actions(actor)
+                if len(legal) > 1:
+                    misses[actor] += action != self.heuristic.choose(replay.view(actor), legal, ask)
+                    room[actor] += 1.0 - 1.0 / len(legal)
+            replay.apply_action(action, actor)
+        epsilons = [min(1.0, miss / span) for miss, span in zip(misses, room, strict=True)]
+        epsilons[root_seat] = self.rollout_epsilon
+        return epsilons
+
     def _rollout(self, state: State, rng: random.Random) -> list[float]:
         steps = 0
         heuristic = self.rollout_policy == "heuristic"
-        eps = self.rollout_epsilon
+        epsilons = self._epsilons
         while not state.is_terminal() and steps < self.max_rollout_steps:
             if state.is_chance_node():
                 state.apply_action(sample_chance(state, rng))
@@ -297,7 +356,7 @@ class ISMCTSBot:
                 legal = state.legal_actions(seat)
                 if len(legal) == 1:
                     action = legal[0]
-                elif heuristic and rng.random() >= eps:
+                elif heuristic and rng.random() >= epsilons[seat]:
                     action = self.heuristic.choose(state.view(seat), legal, rng)
                     if action not in legal:
                         action = rng.choice(legal)

@@ -12,7 +12,9 @@ A bot spec is a name followed by ``:``-separated arguments (commas separate the 
 ISMCTS keys: ``iterations`` (or ``it``), ``time`` (seconds per move, a cap), ``c`` (exploration), ``eps``
 (random share of the rollouts), ``rollout`` (``heuristic`` or ``random``), ``bias`` (weight of the heuristic's
 move), ``depth`` (rollout moves before the points so far decide), ``sel`` (``puct``, ``uct`` or ``halving``),
-``win`` (the reward's weight on winning; the rest is on points relative to the other seats).
+``win`` (the reward's weight on winning; the rest is on points relative to the other seats), ``opp`` (``own``:
+an opponent's nodes are keyed by its own view; ``public``: by what everyone sees), ``model`` (``heuristic``: every
+opponent is modelled by the rollouts' share of random moves; ``observed``: each by the share its moves so far show).
 """
 
 from __future__ import annotations
@@ -66,6 +68,8 @@ _ISMCTS_KEYS = {
     "depth": ("max_rollout_steps", int),
     "sel": ("selection", str),
     "win": ("win_weight", float),
+    "opp": ("opponent_nodes", str),
+    "model": ("opponent_model", str),
 }
 
 
