@@ -21,13 +21,13 @@ def spec(games: int, bots: tuple[str, ...] = ("random", "heuristic"), seed: int 
 def run_saved(path: Path, games: int) -> tuple[list[GameResult], list[GameResult]]:
     """(games played by this run, games summarized)."""
     played_now: list[GameResult] = []
-    writer = journal.Journal(path, spec(games))
+    with journal.Journal(path, spec(games)) as writer:
 
-    def keep(result: GameResult) -> None:
-        writer.write(result)
-        played_now.append(result)
+        def keep(result: GameResult) -> None:
+            writer.write(result)
+            played_now.append(result)
 
-    result = run_arena(spec(games), on_game=keep, played=journal.load(path, spec(games)))
+        result = run_arena(spec(games), on_game=keep, played=journal.load(path, spec(games)))
     return played_now, result.results
 
 
@@ -81,6 +81,35 @@ def test_a_broken_line_is_named(tmp_path: Path) -> None:
     path.write_text("not json\n")
     with pytest.raises(RecordError, match="first line is not JSON"):
         journal.load(path, spec(2))
+
+
+def test_a_game_written_twice_is_named(tmp_path: Path) -> None:
+    # two runs resuming the same file at once would both play its missing games and append them
+    path = tmp_path / "run.jsonl"
+    run_saved(path, 4)
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join([*lines, lines[2]]) + "\n")
+    with pytest.raises(RecordError, match=r"line 6: deal 0, seating 1 is already on line 3"):
+        journal.load(path, spec(4))
+
+
+def test_only_one_run_at_a_time_appends_to_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    run_saved(path, 2)
+    with journal.Journal(path, spec(4)):
+        with pytest.raises(journal.JournalBusyError, match="another arena run"):
+            journal.Journal(path, spec(4))
+        # the CLI still summarizes what is there without touching the lock, and refuses to play more
+        runner = CliRunner()
+        base = ["arena", "geier", "-p", "2", "--bots", "random,heuristic", "--seed", "3", "--save", str(path)]
+        summary = runner.invoke(app, [*base, "-n", "2", "--json"])
+        assert summary.exit_code == 0, summary.output
+        assert json.loads(summary.stdout)["games"] == 2
+        busy = runner.invoke(app, [*base, "-n", "4"])
+        assert busy.exit_code == 2 and "another arena run" in busy.output
+    assert len(path.read_text().splitlines()) == 3  # the header and the 2 games: nothing written twice
+    _, summarized = run_saved(path, 4)  # once released, a run resumes it
+    assert len(summarized) == 4
 
 
 def test_cli_save_and_resume(tmp_path: Path) -> None:

@@ -4,10 +4,13 @@ The first line holds the tournament's identity (game, players, options, bots, se
 level the bots name, so that a file played with other level budgets is not silently extended); each further line
 is one ``GameResult``.  Running the same tournament again with the same file plays only the games not yet in it; a
 smaller ``--games`` summarizes the games already played (whole deals only, so duplicate deals stay balanced).
+A run that plays games holds an exclusive lock on its file, so two runs cannot both append the same games; a
+summary plays none and only reads.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 from dataclasses import asdict
 from pathlib import Path
@@ -16,9 +19,13 @@ from typing import Any
 from ludotheque.arena.tournament import ArenaSpec, GameResult
 from ludotheque.bots.levels import level_settings
 from ludotheque.bots.registry import spec_level
-from ludotheque.core import RecordError
+from ludotheque.core import LudothequeError, RecordError
 
 FORMAT = "ludotheque-arena/1"
+
+
+class JournalBusyError(LudothequeError):
+    """Another run is appending games to this file."""
 
 
 def identity(spec: ArenaSpec) -> dict[str, Any]:
@@ -56,24 +63,57 @@ def load(path: Path, spec: ArenaSpec) -> list[GameResult]:
         differ = sorted(k for k in expected if not isinstance(header, dict) or header.get(k) != expected[k])
         raise RecordError(f"{path} holds another tournament (differs in: {', '.join(differ)})")
     results = []
+    first_line: dict[tuple[int, int], int] = {}
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
         try:
-            results.append(GameResult(**json.loads(line)))
+            result = GameResult(**json.loads(line))
         except (json.JSONDecodeError, TypeError) as error:
             raise RecordError(f"{path}, line {number}: not a game result ({error})") from error
+        game = (result.deal, result.seating)
+        if game in first_line:
+            raise RecordError(
+                f"{path}, line {number}: deal {result.deal}, seating {result.seating} is already on line "
+                f"{first_line[game]} (did two runs write this file?)"
+            )
+        first_line[game] = number
+        results.append(result)
     return results
 
 
 class Journal:
-    """Appends each finished game to ``path`` (creating it with its header)."""
+    """Appends each finished game to ``path`` (creating it with its header), holding the file's lock until closed.
+
+    Raises ``JournalBusyError`` when another run holds it: both would play the missing games and write them twice.
+    """
 
     def __init__(self, path: Path, spec: ArenaSpec) -> None:
         self.path = path
-        if not path.exists() or not path.read_text().strip():
-            path.write_text(json.dumps(identity(spec)) + "\n")
+        self._file = path.open("a")
+        try:
+            fcntl.flock(self._file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError as error:
+            self._file.close()
+            raise JournalBusyError(
+                f"{path} is being written by another arena run; wait for it, or summarize the games it holds "
+                "with a --games no larger than theirs"
+            ) from error
+        if not path.read_text().strip():
+            self._file.truncate(0)
+            self._file.write(json.dumps(identity(spec)) + "\n")
+            self._file.flush()
 
     def write(self, result: GameResult) -> None:
-        with self.path.open("a") as out:
-            out.write(json.dumps(asdict(result)) + "\n")
+        self._file.write(json.dumps(asdict(result)) + "\n")
+        self._file.flush()
+
+    def close(self) -> None:
+        """Release the file (and its lock)."""
+        self._file.close()
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -56,13 +56,14 @@ def arena(
         spec = ArenaSpec(game.id, players, dict(game.options), specs, games, seed)
         spec.seatings()
         played = journal.load(save, spec) if save is not None else []
+        wanted = set(spec.tasks())
+        already = len({(r.deal, r.seating) for r in played} & wanted)
+        total = len(wanted)
+        # a summary of games already played only reads the file; a run that plays takes its lock
+        writer = journal.Journal(save, spec) if save is not None and already < total else None
     except (LudothequeError, ValueError) as error:
         err.print(f"[bold red]error:[/] {error}")
         raise typer.Exit(2) from error
-    writer = journal.Journal(save, spec) if save is not None else None
-    wanted = set(spec.tasks())
-    already = len({(r.deal, r.seating) for r in played} & wanted)
-    total = len(wanted)
     try:
         if as_json:
             result = run_arena(spec, jobs=jobs, on_game=writer.write if writer else None, played=played)
@@ -86,6 +87,9 @@ def arena(
     except LudothequeError as error:
         err.print(f"[bold red]error:[/] {error}")
         raise typer.Exit(2) from error
+    finally:
+        if writer is not None:
+            writer.close()
     if as_json:
         print(json.dumps(result.to_json(), indent=1))
     elif as_markdown:
