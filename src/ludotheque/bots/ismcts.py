@@ -134,11 +134,11 @@ class ISMCTSBot:
             return legal_actions[0]
         start = time.perf_counter()
         deadline = None if self.time_limit is None else start + self.time_limit
-        if self.selection == "halving":
-            return self._halving(view, legal_actions, rng, sample, start, deadline)
         self._epsilons = [self.rollout_epsilon] * self.game.players
         if self.opponent_model == "observed":
             self._epsilons = self._observed_epsilons(sample(rng), seat)
+        if self.selection == "halving":
+            return self._halving(view, legal_actions, rng, sample, start, deadline)
         tree: dict[str, _Node] = {}
         root_key = repr(view)
         done = 0
@@ -319,7 +319,7 @@ class ISMCTSBot:
         seat would have played.  A seat playing the heuristic with a share ``e`` of uniform moves misses it with
         probability ``e (1 - 1/k)`` on a choice among ``k``, so ``e`` is estimated as the misses over the sum of
         ``1 - 1/k``, starting from ``rollout_epsilon`` as if seen on four choices.  Where the past hands are
-        hidden, the determinization redrew them, so a hidden-hand game makes every seat look noisier than it is.
+        hidden, the determinization redrew them, which blurs the count (``docs/bots.md`` has measured estimates).
         """
         prior = 4.0
         misses = [prior * self.rollout_epsilon] * self.game.players
