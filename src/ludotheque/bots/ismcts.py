@@ -243,11 +243,12 @@ class ISMCTSBot:
             else:
                 view = state.view(seat)
                 key = repr(view)
-                if key not in tree:
-                    tree[key] = _Node()
+                found = tree.get(key)  # one lookup when the node exists: this runs on every step of every iteration
+                if found is None:
+                    found = tree[key] = _Node()
                     if self.prior_bias > 0:
-                        tree[key].hint = self.heuristic.choose(view, legal, rng)
-                node = tree[key]
+                        found.hint = self.heuristic.choose(view, legal, rng)
+                node = found
             stats = node.stats
             for action in legal:
                 entry = stats.get(action)
