@@ -50,7 +50,7 @@ def test_levels_and_ismcts_specs(geier2) -> None:  # type: ignore[no-untyped-def
         "ismcts:width=3",
         "ismcts:it=x",
         "noisy:2",
-        "easy:time=3",
+        "easy:it=50",
         "hard:win=1.5",
         "hard:opp=x",
         "hard:model=x",
@@ -90,15 +90,15 @@ def test_level_budgets_scale_with_seats_unless_measured_per_count() -> None:
     # but measured at 2 seats themselves: 80 there fits medium's second, while hard keeps 480
     assert level_settings(load_game("mice", players=2), "medium")["iterations"] == 80
     assert level_settings(load_game("mice", players=2), "hard")["iterations"] == 480
-    assert level_settings(load_game("mice", players=3), "medium")["iterations"] == 80
-    assert level_settings(load_game("mice", players=4), "medium")["iterations"] == 60
+    assert level_settings(load_game("mice", players=3), "hard")["iterations"] == 320
+    assert level_settings(load_game("mice", players=4), "hard")["iterations"] == 240
     # a by_players entry may set other settings than the budget, which is then still scaled (Safarü 3, Geier 4-5)
     geier4 = level_settings(load_game("geier", players=4), "hard")
     assert (geier4["iterations"], geier4["rollout_epsilon"]) == (1200, 0.5)
     assert "rollout_epsilon" not in level_settings(load_game("geier", players=3), "hard")
-    safaru3 = level_settings(load_game("safaru", players=3), "medium")
-    assert (safaru3["iterations"], safaru3["rollout_epsilon"]) == (53, 0.5)
-    assert "rollout_epsilon" not in level_settings(load_game("safaru", players=4), "medium")
+    safaru3 = level_settings(load_game("safaru", players=3), "hard")
+    assert (safaru3["iterations"], safaru3["rollout_epsilon"]) == (213, 0.5)
+    assert "rollout_epsilon" not in level_settings(load_game("safaru", players=4), "hard")
     # Geier easy: more random moves at 4 seats, where predictable bids collide (tied cards cancel)
     assert level_settings(load_game("geier", players=3), "easy") == {"kind": "noisy", "epsilon": 0.3}
     assert make_bot("easy", load_game("geier", players=4)).epsilon == 0.5  # type: ignore[attr-defined]
@@ -112,3 +112,41 @@ def test_level_budgets_scale_with_seats_unless_measured_per_count() -> None:
     # ismcts:LEVEL searches with the level's budget for this table
     cheese4 = load_game("cheese", players=4)
     assert make_bot("ismcts:hard", cheese4).iterations == make_bot("hard", cheese4).iterations == 160  # type: ignore[attr-defined]
+
+
+def test_medium_plays_the_heuristic_where_search_budgets_tied() -> None:
+    # session 7 (docs/bots.md, "The levels"): at these tables four times medium's search budget only tied with
+    # it, so medium is a heuristic between easy and hard there; elsewhere it still searches
+    for game_id, players in [("mu", 5), ("mu", 6), ("cheese", 4), ("rummu", 4), ("rummu", 6), ("safaru", 4),
+                             ("mice", 1), ("mice", 3), ("mice", 5)]:
+        game = load_game(game_id, players=players)
+        medium = make_bot("medium", game)
+        assert isinstance(medium, NoisyBot) and medium.epsilon == 0.0, (game_id, players)
+        assert isinstance(make_bot("hard", game), ISMCTSBot), (game_id, players)
+    for game_id, players in [("mu", 4), ("cheese", 3), ("rummu", 3), ("safaru", 2), ("mice", 2), ("geier", 4)]:
+        assert isinstance(make_bot("medium", load_game(game_id, players=players)), ISMCTSBot), (game_id, players)
+    # Safarü 3: the 30 % heuristic between the 50 % easy and the search
+    safaru3 = load_game("safaru", players=3)
+    assert [make_bot(level, safaru3).epsilon for level in ("easy", "medium")] == [0.5, 0.3]  # type: ignore[attr-defined]
+
+
+def test_ismcts_level_spec_searches_even_where_the_level_plays_a_heuristic() -> None:
+    mu5 = load_game("mu", players=5)
+    # the heuristic override of medium at 5 seats is skipped; the search settings scale as usual (40 × 3/5)
+    assert level_settings(mu5, "medium", search=True) == {"kind": "ismcts", "iterations": 24, "max_rollout_steps": 150}
+    searcher = make_bot("ismcts:medium", mu5)
+    assert isinstance(searcher, ISMCTSBot) and searcher.iterations == 24
+    assert level_settings(mu5, "medium") == {"kind": "noisy", "epsilon": 0.0}
+    # a level that never searches is named as such, not passed on to ISMCTS as unknown settings
+    with pytest.raises(UnknownBotError, match="'easy' is not a search"):
+        make_bot("ismcts:easy", mu5)
+
+
+def test_a_heuristic_level_takes_a_time_cap_but_no_search_settings() -> None:
+    mu5 = load_game("mu", players=5)
+    capped = make_bot("medium:time=2", mu5)  # the same spec works at every table; a heuristic is always in time
+    assert isinstance(capped, NoisyBot) and capped.name == "medium:time=2"
+    with pytest.raises(UnknownBotError, match="plays a heuristic here; it takes no search settings \\(iterations\\)"):
+        make_bot("medium:it=50", mu5)
+    with pytest.raises(UnknownBotError, match="no search settings"):
+        make_bot("easy:time=1:eps=0.2", mu5)

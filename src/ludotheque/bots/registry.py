@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ludotheque.bots.ismcts import ISMCTSBot
-from ludotheque.bots.levels import DEFAULT_LEVELS, LEVELS, level_bot, level_settings
+from ludotheque.bots.levels import LEVELS, level_bot, level_settings
 from ludotheque.bots.noisy import NoisyBot
 from ludotheque.bots.random_bot import RandomBot
 from ludotheque.core import Bot, Game, LudothequeError
@@ -92,9 +92,10 @@ def _ismcts(game: Game, args: list[str]) -> Bot:
     level = "medium"
     if args and args[0] in LEVELS:
         level, args = args[0], args[1:]
-    base = level_settings(game, level)
-    if base.get("kind") != "ismcts":  # a level that does not search here (Calcory's forgetful ones)
-        base = dict(DEFAULT_LEVELS[level])
+    # the level's search settings, also where the level itself plays a heuristic at this table
+    base = level_settings(game, level, search=True)
+    if base["kind"] != "ismcts":
+        raise UnknownBotError(f"ismcts:{level}: the level {level!r} is not a search (levels that are: medium, hard)")
     settings = _ismcts_settings(args, {k: v for k, v in base.items() if k != "kind"})
     settings.setdefault("name", "ismcts:" + ":".join([level, *args]) if args or level != "medium" else "ismcts")
     try:
