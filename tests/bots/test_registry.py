@@ -95,6 +95,9 @@ def test_level_budgets_scale_with_seats_unless_measured_per_count() -> None:
     # a by_players entry may set other settings than the budget, which is then still scaled (Safarü 3, Geier 4-5)
     geier4 = level_settings(load_game("geier", players=4), "hard")
     assert (geier4["iterations"], geier4["rollout_epsilon"]) == (1200, 0.5)
+    # ... or set the budget itself: Geier 4's medium searches 100, a twelfth of hard, not the scaled 300
+    assert level_settings(load_game("geier", players=4), "medium") == {"kind": "ismcts", "iterations": 100,
+                                                                       "rollout_epsilon": 0.5}
     assert "rollout_epsilon" not in level_settings(load_game("geier", players=3), "hard")
     safaru3 = level_settings(load_game("safaru", players=3), "hard")
     assert (safaru3["iterations"], safaru3["rollout_epsilon"]) == (213, 0.5)
