@@ -74,12 +74,8 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     },
     "mice": {
         # 2 seats: 80, not 120, since 120 took up to 1.36 s of CPU on its slowest move (40 moves timed idle,
-        # python -m ludotheque.bots.benchmark mice --players 2); hard keeps its budget.  Solo and 3-5 seats:
-        # medium plays the heuristic (hard beat the search at medium's budget only by a tie: 55.8 % of 60 solo
-        # deals, 50.0 %, 54.5 % and 45.0 % at 3-5 seats)
-        "medium": {"iterations": 120, "by_players": {1: _HEURISTIC_MEDIUM, 2: {"iterations": 80},
-                                                     3: _HEURISTIC_MEDIUM, 4: _HEURISTIC_MEDIUM,
-                                                     5: _HEURISTIC_MEDIUM}},
+        # python -m ludotheque.bots.benchmark mice --players 2); hard keeps its budget
+        "medium": {"iterations": 120, "by_players": {2: {"iterations": 80}}},
         "hard": {"iterations": 480},
     },
     "mu": {
