@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import random
 import time
 from typing import Any
@@ -101,9 +102,11 @@ def main(argv: list[str] | None = None) -> None:
             counts = [p for p in map(int, args.players.split(",")) if cls.min_players <= p <= cls.max_players]
         for players in counts:
             r = bench(game_id, players, args.bot, args.games, args.seed, args.moves)
+            nodes = r["nodes_per_iteration"]
+            tree = "—" if math.isnan(nodes) else f"{nodes:.2f}"  # a bot that does not search at this table
             print(
                 f"| {game_id} | {players} | {args.bot} | {r['moves']:.0f} | {r['cpu_mean']:.3f} | {r['cpu_max']:.3f} | "
-                f"{r['wall_mean']:.3f} | {r['wall_max']:.3f} | {r['nodes_per_iteration']:.2f} |",
+                f"{r['wall_mean']:.3f} | {r['wall_max']:.3f} | {tree} |",
                 flush=True,
             )
 
