@@ -3,7 +3,9 @@
 * ``easy``: the game's heuristic with a share of random moves (it makes visible mistakes).
 * ``medium``: ISMCTS with an iteration budget that moves within about a second of one core (measured by
   ``python -m ludotheque.bots.benchmark``).  No time cap by default, so that a level plays the same on a busy
-  machine and arena results replay exactly; ``medium:time=S`` adds one.
+  machine and arena results replay exactly; ``medium:time=S`` adds one.  Where four times that budget could not
+  be told from it (Cheese 4, Mü 5-6, Rummü 4-6, Safarü 3-4), ``medium`` plays the heuristic instead (with 30 %
+  random moves at Safarü 3), so that the ladder has a step an arena can measure (docs/bots.md, "The levels").
 * ``hard``: ISMCTS with at least four times medium's budget (more where medium's was cut to fit the second);
   ``hard:time=S`` caps its thinking at S seconds per move.
 * Calcory (calcory-5): ``easy`` and ``medium`` are the heuristic on a *forgetful* view (``bots.forgetful``):
@@ -98,9 +100,9 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
                  "by_players": {3: {"iterations": 120}}},
     },
     "safaru": {
-        # 3 seats: easy plays half its moves at random.  There medium makes more points than the 30 % easy but
-        # did not finish ahead of it more often (53.3 % [47.0, 59.5], 240 games), while against the 50 % easy it
-        # did in 70.4 % [64.4, 75.8], and that easy still beat random (81.9 %) (docs/bots.md, Safarü 3)
+        # 3 seats: easy plays half its moves at random.  There the search at medium's budget made more points than
+        # the 30 % easy but did not finish ahead of it more often (53.3 % [47.0, 59.5], 240 games), while against
+        # the 50 % easy it did in 70.4 % [64.4, 75.8], and that easy still beat random (81.9 %) (docs/bots.md)
         "easy": {"by_players": {3: _NOISIER_EASY}},
         # 2 seats: 60, not 80, since 80 took up to 1.15 s of CPU on its slowest move (40 moves timed idle).
         # 3 seats: hard's rollouts have half their moves random (a less predictable opponent model): with the
