@@ -90,7 +90,7 @@ def test_level_budgets_scale_with_seats_unless_measured_per_count() -> None:
     # but measured at 2 seats themselves: 80 there fits medium's second, while hard keeps 480
     assert level_settings(load_game("mice", players=2), "medium")["iterations"] == 80
     assert level_settings(load_game("mice", players=2), "hard")["iterations"] == 480
-    assert level_settings(load_game("mice", players=3), "medium")["iterations"] == 80
+    assert level_settings(load_game("mice", players=3), "hard")["iterations"] == 320
     assert level_settings(load_game("mice", players=4), "medium")["iterations"] == 60
     # a by_players entry may set other settings than the budget, which is then still scaled (Safarü 3, Geier 4-5)
     geier4 = level_settings(load_game("geier", players=4), "hard")
@@ -120,12 +120,13 @@ def test_level_budgets_scale_with_seats_unless_measured_per_count() -> None:
 def test_medium_plays_the_heuristic_where_search_budgets_tied() -> None:
     # session 7 (docs/bots.md, "The levels"): at these tables four times medium's search budget only tied with
     # it, so medium is a heuristic between easy and hard there; elsewhere it still searches
-    for game_id, players in [("mu", 5), ("mu", 6), ("cheese", 4), ("rummu", 4), ("rummu", 6), ("safaru", 4)]:
+    for game_id, players in [("mu", 5), ("mu", 6), ("cheese", 4), ("rummu", 4), ("rummu", 6), ("safaru", 4),
+                             ("mice", 3)]:
         game = load_game(game_id, players=players)
         medium = make_bot("medium", game)
         assert isinstance(medium, NoisyBot) and medium.epsilon == 0.0, (game_id, players)
         assert isinstance(make_bot("hard", game), ISMCTSBot), (game_id, players)
-    for game_id, players in [("mu", 4), ("cheese", 3), ("rummu", 3), ("safaru", 2), ("mice", 3), ("geier", 4)]:
+    for game_id, players in [("mu", 4), ("cheese", 3), ("rummu", 3), ("safaru", 2), ("mice", 4), ("geier", 4)]:
         assert isinstance(make_bot("medium", load_game(game_id, players=players)), ISMCTSBot), (game_id, players)
     # Safarü 3: the 30 % heuristic between the 50 % easy and the search
     safaru3 = load_game("safaru", players=3)
