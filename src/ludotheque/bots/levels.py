@@ -109,14 +109,14 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
         # the 50 % easy it did in 70.4 % [64.4, 75.8], and that easy still beat random (81.9 %) (docs/bots.md)
         "easy": {"by_players": {3: _NOISIER_EASY}},
         # 2 seats: 60, not 80, since 80 took up to 1.15 s of CPU on its slowest move (40 moves timed idle).
-        # 3 seats: hard's rollouts have half their moves random (a less predictable opponent model): with the
-        # usual 15 %, the search at medium's budget finished ahead of easy in only 40.0 % of 30 games
         # 3 seats: medium is the heuristic with 30 % random moves, between the 50 % easy and hard (session 7): the
         # search at medium's budget had tied with hard (53.3 % of 60 games), while hard finished ahead of the 30 %
         # heuristic in 68.3 % [59.6, 76.0] of 120.  4 seats (one bot per team): medium plays the heuristic (hard
         # tied with the search at medium's budget, 53.8 % of 40 games, and ties with the heuristic too)
         "medium": {"iterations": 80, "by_players": {2: {"iterations": 60}, 3: {"kind": "noisy", "epsilon": 0.3},
                                                     4: _HEURISTIC_MEDIUM}},
+        # 3 seats: rollouts with half their moves random (a less predictable opponent model): with the usual 15 %,
+        # the search at medium's budget finished ahead of easy in only 40.0 % of 30 games
         "hard": {"iterations": 320, "by_players": {3: _NOISY_ROLLOUTS}},
     },
 }
