@@ -130,16 +130,17 @@ def test_medium_plays_the_heuristic_where_search_budgets_tied() -> None:
 
 
 def test_a_noisier_ladder_where_the_search_ties_with_its_heuristic() -> None:
-    # Safarü 3 (session 7) and, since session 8, Cheese 4, Rummü 4-6 and Safarü 4: hard could not be told from the
-    # plain heuristic, so medium is the 30 % heuristic and easy the 50 % one (docs/bots.md, "The levels")
-    for game_id, players in [("safaru", 3), ("safaru", 4), ("cheese", 4), ("rummu", 4), ("rummu", 5), ("rummu", 6)]:
+    # Safarü 3 (session 7) and, since session 8, Cheese 4, Rummü 4-6, Safarü 4 and MICE solo: hard could not be told
+    # from the plain heuristic, so medium is the 30 % heuristic and easy the 50 % one (docs/bots.md, "The levels")
+    for game_id, players in [("safaru", 3), ("safaru", 4), ("cheese", 4), ("rummu", 4), ("rummu", 5), ("rummu", 6),
+                             ("mice", 1)]:
         game = load_game(game_id, players=players)
         easy, medium = make_bot("easy", game), make_bot("medium", game)
         assert isinstance(easy, NoisyBot) and isinstance(medium, NoisyBot), (game_id, players)
         assert (easy.epsilon, medium.epsilon) == (0.5, 0.3), (game_id, players)
         assert isinstance(make_bot("hard", game), ISMCTSBot), (game_id, players)
     # the tables around them keep the usual 30 % easy
-    for game_id, players in [("safaru", 2), ("cheese", 3), ("rummu", 3), ("mu", 6)]:
+    for game_id, players in [("safaru", 2), ("cheese", 3), ("rummu", 3), ("mu", 6), ("mice", 2)]:
         assert level_settings(load_game(game_id, players=players), "easy") == {"kind": "noisy", "epsilon": 0.3}
 
 

@@ -86,7 +86,8 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
         # python -m ludotheque.bots.benchmark mice --players 2); hard keeps its budget.  3 seats: medium plays
         # the heuristic (hard beat the 80-iteration search only by a tie, 50.0 % of 21 games, and the heuristic in
         # 68.3 % [50.4, 82.1] of 30; session 7)
-        "medium": {"iterations": 120, "by_players": {2: {"iterations": 80}, 3: _HEURISTIC_MEDIUM}},
+        "easy": {"by_players": {1: _NOISIER_EASY}},
+        "medium": {"iterations": 120, "by_players": {1: _NOISY_MEDIUM, 2: {"iterations": 80}, 3: _HEURISTIC_MEDIUM}},
         "hard": {"iterations": 480},
     },
     "mu": {
