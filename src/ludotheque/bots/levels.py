@@ -106,7 +106,8 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "rummu": {
         # 4-6 seats: hard beat the 40-iteration search only by a tie at 4 (57.5 %), and the plain heuristic too
         # (58.8 %, 50.0 % and 48.8 % of 40-42 hands at 4, 5 and 6, session 7), so medium is the 30 % heuristic and
-        # easy the 50 % one (session 8): hard beat that medium in 75.0 % [64.5, 84.9] of 80 hands at 4, RUMMU56
+        # easy the 50 % one (session 8): hard beat that medium in 75.0 % [64.5, 84.9] of 80 hands at 4,
+        # 81.2 % [71.3, 91.1] of 80 at 5 and 71.2 % [61.7, 80.8] of 120 at 6
         "easy": {"by_players": {4: _NOISIER_EASY, 5: _NOISIER_EASY, 6: _NOISIER_EASY}},
         # 3 seats: 24, not 40, since 40 took up to 1.2 s of CPU on a move (40 moves timed on a loaded machine)
         # and 30 still reached 1.04 s on the slowest move idle (docs/bots.md, the medium benchmark)
