@@ -120,7 +120,7 @@ def test_level_budgets_scale_with_seats_unless_measured_per_count() -> None:
 def test_medium_plays_the_heuristic_where_search_budgets_tied() -> None:
     # session 7 (docs/bots.md, "The levels"): at these tables four times medium's search budget only tied with
     # it, so medium is a heuristic between easy and hard there; elsewhere it still searches
-    for game_id, players in [("mu", 5), ("mu", 6), ("mice", 3)]:
+    for game_id, players in [("mu", 5), ("mice", 3)]:
         game = load_game(game_id, players=players)
         medium = make_bot("medium", game)
         assert isinstance(medium, NoisyBot) and medium.epsilon == 0.0, (game_id, players)
@@ -139,6 +139,9 @@ def test_a_noisier_ladder_where_the_search_ties_with_its_heuristic() -> None:
         assert isinstance(easy, NoisyBot) and isinstance(medium, NoisyBot), (game_id, players)
         assert (easy.epsilon, medium.epsilon) == (0.5, 0.3), (game_id, players)
         assert isinstance(make_bot("hard", game), ISMCTSBot), (game_id, players)
+    # Mü 6 (session 8): the 50 % heuristic ties with random there, so easy keeps 30 % and medium has 15 %
+    mu6 = load_game("mu", players=6)
+    assert [make_bot(level, mu6).epsilon for level in ("easy", "medium")] == [0.3, 0.15]  # type: ignore[attr-defined]
     # the tables around them keep the usual 30 % easy
     for game_id, players in [("safaru", 2), ("cheese", 3), ("rummu", 3), ("mu", 6), ("mice", 2)]:
         assert level_settings(load_game(game_id, players=players), "easy") == {"kind": "noisy", "epsilon": 0.3}
