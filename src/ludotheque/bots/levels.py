@@ -40,7 +40,8 @@ DEFAULT_LEVELS: dict[str, dict[str, Any]] = {
 #: Rollouts with half their moves random instead of 15 %: an opponent model that does not expect the others to
 #: play like the heuristic (used where the usual one made the search exploit a heuristic that was not there).
 _NOISY_ROLLOUTS: dict[str, Any] = {"rollout_epsilon": 0.5}
-#: An ``easy`` with half its moves random instead of 30 %, where the measured ladder needs it (Geier 4, Safarü 3).
+#: An ``easy`` with half its moves random instead of 30 %, where the measured ladder needs it (Geier 4, Safarü 3;
+#: since session 8 also under ``_NOISY_MEDIUM``).
 _NOISIER_EASY: dict[str, Any] = {"epsilon": 0.5}
 #: A ``medium`` that plays the heuristic itself, at the tables where ISMCTS budgets could not be told apart (four
 #: times the iterations tied, sessions 3-6).  The heuristic beats the noisy ``easy`` there over hundreds of cheap
@@ -97,8 +98,8 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     },
     "mu": {
         # rollouts are cut at 150 moves, so a move costs no more with more seats: at 5 and 6 hard searches 240
-        # (the scaled 96 and 80 used a quarter of its time).  medium plays the heuristic there: hard beat a
-        # 60-iteration medium only by a tie (53.3 % and 45.6 %), and the heuristic by 59.2 % [50.2, 67.5] at 5
+        # (the scaled 96 and 80 used a quarter of its time).  5 seats: medium plays the heuristic (hard beat a
+        # 60-iteration medium only by a tie, 53.3 %; 45.6 % at 6), and hard beat it in 59.2 % [50.2, 67.5]
         # 6 seats (session 8): medium is the heuristic with 15 % random moves.  hard tied with the plain heuristic
         # (48.3 % of 60 hands), and no easy noisier than 30 % beats random there (50 % ties with it, 50.5 % of 600
         # hands); the 15 % heuristic beat easy in 54.9 % [52.9, 56.9] of 600 hands, and hard beat it in 61.5 %
