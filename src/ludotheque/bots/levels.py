@@ -88,12 +88,13 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "mice": {
         # solo: the 50 % easy and the 30 % medium (session 8): hard had tied with the searching medium (55.8 % of 60
         # deals) and with the plain heuristic (56.1 % of 33); it beat the 30 % heuristic on 82.5 % [68.1, 91.8] of 40
-        "easy": {"by_players": {1: _NOISIER_EASY}},
+        "easy": {"by_players": {1: _NOISIER_EASY, 4: _NOISIER_EASY, 5: _NOISIER_EASY}},
         # 2 seats: 80, not 120, since 120 took up to 1.36 s of CPU on its slowest move (40 moves timed idle,
         # python -m ludotheque.bots.benchmark mice --players 2); hard keeps its budget.  3 seats: medium plays
         # the heuristic (hard beat the 80-iteration search only by a tie, 50.0 % of 21 games, and the heuristic in
         # 68.3 % [50.4, 82.1] of 30; session 7)
-        "medium": {"iterations": 120, "by_players": {1: _NOISY_MEDIUM, 2: {"iterations": 80}, 3: _HEURISTIC_MEDIUM}},
+        "medium": {"iterations": 120, "by_players": {1: _NOISY_MEDIUM, 2: {"iterations": 80}, 3: _HEURISTIC_MEDIUM,
+                                                     4: _NOISY_MEDIUM, 5: _NOISY_MEDIUM}},
         "hard": {"iterations": 480},
     },
     "mu": {
