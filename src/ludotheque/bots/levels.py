@@ -6,8 +6,8 @@
   machine and arena results replay exactly; ``medium:time=S`` adds one.  Where four times that budget could not
   be told from it (MICE 3, Mü 5), ``medium`` plays the heuristic instead, so that the ladder has a step an arena
   can measure (docs/bots.md, "The levels").  Where ``hard`` could not be told from that heuristic either (Cheese
-  4, MICE solo, Rummü 4-6, Safarü 3-4), ``medium`` is the heuristic with 30 % random moves and ``easy`` with 50 %
-  (at Mü 6, 15 % and 30 %).
+  4, MICE solo, Rummü 4-6, Safarü 3-4) or not from the search at medium's budget (MICE 4-5), ``medium`` is the
+  heuristic with 30 % random moves and ``easy`` with 50 % (at Mü 6, 15 % and 30 %).
 * ``hard``: ISMCTS with at least four times medium's budget (more where medium's was cut to fit the second);
   ``hard:time=S`` caps its thinking at S seconds per move.
 * Calcory (calcory-5): ``easy`` and ``medium`` are the heuristic on a *forgetful* view (``bots.forgetful``):
@@ -87,7 +87,10 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     },
     "mice": {
         # solo: the 50 % easy and the 30 % medium (session 8): hard had tied with the searching medium (55.8 % of 60
-        # deals) and with the plain heuristic (56.1 % of 33); it beat the 30 % heuristic on 82.5 % [68.1, 91.8] of 40
+        # deals) and with the plain heuristic (56.1 % of 33); it beat the 30 % heuristic on 82.5 % [68.1, 91.8] of 40.
+        # 4-5 seats, likewise (session 9): hard had tied with the searching medium (54.5 % of 22 games at 4, 45.0 %
+        # against a fair 40 % at 5); it finished ahead of the 30 % heuristic in 91.2 % [78.5, 99.7] of 40 games at 4
+        # and 92.5 % [80.1, 100.0] at 5, which beat the 50 % easy in 67.6 % and 68.6 % of 600
         "easy": {"by_players": {1: _NOISIER_EASY, 4: _NOISIER_EASY, 5: _NOISIER_EASY}},
         # 2 seats: 80, not 120, since 120 took up to 1.36 s of CPU on its slowest move (40 moves timed idle,
         # python -m ludotheque.bots.benchmark mice --players 2); hard keeps its budget.  3 seats: medium plays
