@@ -285,3 +285,31 @@ def test_the_opponent_options_play_whole_games_legally() -> None:
             *[RandomBot() for _ in range(players - 2)],
         ]
         assert play_game(game, bots, random.Random(1), random.Random(2)).is_terminal()  # raises if illegal
+
+
+def test_the_visits_final_move_draws_among_visited_moves_and_best_takes_the_most_visited() -> None:
+    game = load_game("geier", players=4)
+    state = game.new_initial_state()
+    state.apply_action(sample_chance(state, random.Random(3)))
+    view, legal = state.view(0), state.legal_actions(0)
+
+    def sampler(rng: random.Random) -> State:
+        return state.resample(0, rng)
+
+    drawn_off_the_top = 0
+    for seed in range(30):
+        for final in ("best", "visits"):
+            bot = ISMCTSBot(game, iterations=40, final_move=final)
+            action = bot.choose_with_sampler(view, legal, random.Random(seed), sampler)
+            visits = bot.last.visits
+            assert visits[action] > 0
+            if final == "best":
+                assert visits[action] == max(visits.values())
+            elif visits[action] < max(visits.values()):
+                drawn_off_the_top += 1
+    assert drawn_off_the_top > 0  # 40 visits spread over several bids: the draw leaves the top one at times
+
+
+def test_an_unknown_final_move_is_refused() -> None:
+    with pytest.raises(ValueError, match="final move 'most'"):
+        ISMCTSBot(load_game("geier", players=2), final_move="most")

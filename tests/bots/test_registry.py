@@ -40,6 +40,7 @@ def test_levels_and_ismcts_specs(geier2) -> None:  # type: ignore[no-untyped-def
     modelled = make_bot("hard:model=observed:opp=public", geier2)
     assert isinstance(modelled, ISMCTSBot)
     assert (modelled.opponent_model, modelled.opponent_nodes) == ("observed", "public")
+    assert make_bot("ismcts:hard:final=visits", geier2).final_move == "visits"  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(
@@ -54,6 +55,7 @@ def test_levels_and_ismcts_specs(geier2) -> None:  # type: ignore[no-untyped-def
         "hard:win=1.5",
         "hard:opp=x",
         "hard:model=x",
+        "hard:final=x",
     ],
 )
 def test_bad_specs(geier2, spec: str) -> None:  # type: ignore[no-untyped-def]

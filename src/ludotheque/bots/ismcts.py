@@ -24,7 +24,8 @@ Variant (see ``docs/bots.md`` for the reasons): **multiple-observer ISMCTS with 
   relative to the others' (so the search still tells a lost game from a lost cause).  After a depth cap the
   reward is the relative points so far.  A solo game has no others: its points are scaled by the range of
   points this bot's rollouts have reached, so that a better finish still counts (a MICE solo rating).
-* The move played is the root action with the most visits.
+* The move played is the root action with the most visits; ``final_move="visits"`` draws it in proportion to the
+  visits instead (the mixed strategy of simultaneous-move MCTS, for tables where a foreseeable move is a weak one).
 * ``selection="halving"`` replaces the tree by flat Monte Carlo at the root, spent by sequential halving over
   paired determinizations (``_halving``); the levels do not use it (``docs/bots.md`` has its measurements).
 * Two opponent options, measured in ``docs/bots.md``: ``opponent_nodes="public"`` keys an opponent's nodes by the
@@ -81,6 +82,7 @@ class ISMCTSBot:
         selection: str = "puct",
         opponent_nodes: str = "own",
         opponent_model: str = "heuristic",
+        final_move: str = "best",
         name: str = "ismcts",
     ) -> None:
         if iterations < 1:
@@ -107,6 +109,9 @@ class ISMCTSBot:
         if opponent_model not in ("heuristic", "observed"):
             raise ValueError(f"unknown opponent model {opponent_model!r} (heuristic, observed)")
         self.opponent_model = opponent_model
+        if final_move not in ("best", "visits"):
+            raise ValueError(f"unknown final move {final_move!r} (best, visits)")
+        self.final_move = final_move
         # per seat, the share of random moves its model plays (in rollouts, and in the tree for opponents)
         self._epsilons: list[float] = [rollout_epsilon] * game.players
         self.name = name
@@ -157,6 +162,11 @@ class ISMCTSBot:
         best = max(visits.values())
         if best == 0:
             return self.choose(view, legal_actions, rng)
+        if self.final_move == "visits":
+            # the visit counts as a mixed strategy, as in simultaneous-move MCTS: a bid others can foresee is a
+            # bid they can tie (Geier's tied cards cancel), so the move is drawn, not the most visited
+            actions = sorted(visits)
+            return rng.choices(actions, [visits[a] for a in actions])[0]
         return min(a for a, n in visits.items() if n == best)
 
     # -- search -------------------------------------------------------------------------------------

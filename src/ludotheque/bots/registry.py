@@ -14,7 +14,8 @@ ISMCTS keys: ``iterations`` (or ``it``), ``time`` (seconds per move, a cap), ``c
 move), ``depth`` (rollout moves before the points so far decide), ``sel`` (``puct``, ``uct`` or ``halving``),
 ``win`` (the reward's weight on winning; the rest is on points relative to the other seats), ``opp`` (``own``:
 an opponent's nodes are keyed by its own view; ``public``: by what everyone sees), ``model`` (``heuristic``: every
-opponent is modelled by the rollouts' share of random moves; ``observed``: each by the share its moves so far show).
+opponent is modelled by the rollouts' share of random moves; ``observed``: each by the share its moves so far show),
+``final`` (``best``: the most visited move; ``visits``: a move drawn in proportion to its visits).
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ _ISMCTS_KEYS = {
     "win": ("win_weight", float),
     "opp": ("opponent_nodes", str),
     "model": ("opponent_model", str),
+    "final": ("final_move", str),
 }
 
 
