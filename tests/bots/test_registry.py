@@ -43,6 +43,18 @@ def test_levels_and_ismcts_specs(geier2) -> None:  # type: ignore[no-untyped-def
     assert make_bot("ismcts:hard:final=visits", geier2).final_move == "visits"  # type: ignore[attr-defined]
 
 
+def test_heuristic_settings_reach_every_bot_built_on_the_heuristic(geier2) -> None:  # type: ignore[no-untyped-def]
+    assert make_bot("heuristic:spread=2", geier2).spread == 2.0  # type: ignore[attr-defined]
+    noisy = make_bot("noisy:0.5:spread=1.5", geier2)
+    assert isinstance(noisy, NoisyBot) and (noisy.epsilon, noisy.inner.spread) == (0.5, 1.5)  # type: ignore[attr-defined]
+    assert noisy.name == "noisy:0.5:spread=1.5"
+    search = make_bot("ismcts:hard:h.spread=3", geier2)
+    assert isinstance(search, ISMCTSBot) and search.heuristic.spread == 3.0  # type: ignore[attr-defined]
+    level = make_bot("hard:h.spread=0.5", geier2)
+    assert isinstance(level, ISMCTSBot) and level.heuristic.spread == 0.5  # type: ignore[attr-defined]
+    assert make_bot("easy:h.spread=2.5", geier2).inner.spread == 2.5  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize(
     "spec",
     [
@@ -56,6 +68,11 @@ def test_levels_and_ismcts_specs(geier2) -> None:  # type: ignore[no-untyped-def
         "hard:opp=x",
         "hard:model=x",
         "hard:final=x",
+        "heuristic:spread=-1",
+        "heuristic:width=2",
+        "heuristic:2",
+        "noisy:0.3:0.5",
+        "ismcts:h.width=1",
     ],
 )
 def test_bad_specs(geier2, spec: str) -> None:  # type: ignore[no-untyped-def]

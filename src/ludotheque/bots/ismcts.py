@@ -39,6 +39,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,6 +84,7 @@ class ISMCTSBot:
         opponent_nodes: str = "own",
         opponent_model: str = "heuristic",
         final_move: str = "best",
+        heuristic_settings: Mapping[str, Any] | None = None,
         name: str = "ismcts",
     ) -> None:
         if iterations < 1:
@@ -115,7 +117,8 @@ class ISMCTSBot:
         # per seat, the share of random moves its model plays (in rollouts, and in the tree for opponents)
         self._epsilons: list[float] = [rollout_epsilon] * game.players
         self.name = name
-        self.heuristic: Bot = game.heuristic_bot()
+        # the prior and the rollouts' policy: the game's heuristic, tuned by its own settings if any
+        self.heuristic: Bot = game.heuristic_bot_with(heuristic_settings or {})
         self.last = SearchInfo()
         # +1 when more points is better, -1 when fewer is (learned from terminal states: who won?)
         self._direction = 1.0

@@ -184,16 +184,20 @@ def level_bot(game: Game, level: str, overrides: dict[str, Any] | None = None, n
     if kind in ("noisy", "forgetful") and overrides:
         # a time cap holds trivially for a heuristic (it moves in milliseconds), so ``medium:time=2`` works at every
         # table; any other search setting would be silently meaningless, hence an error
-        unused = sorted(set(overrides) - {"time_limit"})
+        unused = sorted(set(overrides) - {"time_limit", "heuristic_settings"})
         if unused:
             raise ValueError(f"level {level!r} of {game.id} plays a heuristic here; it takes no search settings "
                              f"({', '.join(unused)})")
+    tuned = {**settings.get("heuristic_settings", {}), **(overrides or {}).get("heuristic_settings", {})}
+    heuristic = game.heuristic_bot_with(tuned)
     if kind == "noisy":
-        return NoisyBot(game.heuristic_bot(), float(settings["epsilon"]), name=name)
+        return NoisyBot(heuristic, float(settings["epsilon"]), name=name)
     if kind == "forgetful":
-        inner = ForgetfulBot(game.heuristic_bot(), game.id, int(settings["memory"]))
+        inner = ForgetfulBot(heuristic, game.id, int(settings["memory"]))
         return NoisyBot(inner, float(settings.get("epsilon", 0.0)), name=name)
     if kind == "ismcts":
         settings.update(overrides or {})
+        if tuned:
+            settings["heuristic_settings"] = tuned  # the level's heuristic settings, refined by the spec's
         return ISMCTSBot(game, name=name, **settings)
     raise ValueError(f"unknown level kind {kind!r}")

@@ -3,8 +3,8 @@
 A bot spec is a name followed by ``:``-separated arguments (commas separate the bots of a list)::
 
     random                      uniform random legal moves
-    heuristic                   the game's hand-written bot
-    noisy[:eps]                 the heuristic with a share ``eps`` of random moves (default 0.3)
+    heuristic[:key=value]       the game's hand-written bot, with its own settings if any (``heuristic:spread=2``)
+    noisy[:eps][:key=value]     the heuristic with a share ``eps`` of random moves (default 0.3)
     easy | medium | hard        the levels (``ludotheque.bots.levels``); ``hard:time=3`` caps hard's thinking
     ismcts[:LEVEL][:key=value]  ISMCTS: ``ismcts:hard``, ``ismcts:iterations=800:time=1.5``
     gt                          Geier, 2 players: the game-theoretic bot (matrix games + exact endgame)
@@ -15,7 +15,8 @@ move), ``depth`` (rollout moves before the points so far decide), ``sel`` (``puc
 ``win`` (the reward's weight on winning; the rest is on points relative to the other seats), ``opp`` (``own``:
 an opponent's nodes are keyed by its own view; ``public``: by what everyone sees), ``model`` (``heuristic``: every
 opponent is modelled by the rollouts' share of random moves; ``observed``: each by the share its moves so far show),
-``final`` (``best``: the most visited move; ``visits``: a move drawn in proportion to its visits).
+``final`` (``best``: the most visited move; ``visits``: a move drawn in proportion to its visits); ``h.KEY``
+sets the heuristic's own setting KEY for the search's prior and rollouts (``ismcts:hard:h.spread=0``).
 """
 
 from __future__ import annotations
@@ -43,17 +44,42 @@ def _random(game: Game, args: list[str]) -> Bot:
     return RandomBot()
 
 
+def _setting_value(text: str) -> float | str:
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def _tuned_heuristic(game: Game, pairs: list[str], spec: str) -> Bot:
+    """The game's heuristic with its own settings, given as ``key=value`` (``heuristic:spread=2`` at Geier)."""
+    settings: dict[str, float | str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise UnknownBotError(f"{spec}: a heuristic setting is key=value, not {pair!r}")
+        settings[key.strip()] = _setting_value(value.strip())
+    try:
+        return game.heuristic_bot_with(settings)
+    except (TypeError, ValueError) as error:
+        raise UnknownBotError(f"{spec}: {error}") from error
+
+
 def _heuristic(game: Game, args: list[str]) -> Bot:
-    _no_args("heuristic", args)
-    return game.heuristic_bot()
+    return _tuned_heuristic(game, args, "heuristic")
 
 
 def _noisy(game: Game, args: list[str]) -> Bot:
-    if len(args) > 1:
-        raise UnknownBotError("noisy takes one argument, the random share: noisy:0.3")
+    share = [a for a in args if "=" not in a]
+    if len(share) > 1:
+        raise UnknownBotError("noisy takes one share of random moves, then the heuristic's settings: noisy:0.3")
     try:
-        epsilon = float(args[0]) if args else 0.3
-        return NoisyBot(game.heuristic_bot(), epsilon, name=f"noisy:{epsilon:g}")
+        epsilon = float(share[0]) if share else 0.3
+        inner = _tuned_heuristic(game, [a for a in args if "=" in a], "noisy")
+        tuned = "".join(f":{a}" for a in args if "=" in a)
+        return NoisyBot(inner, epsilon, name=f"noisy:{epsilon:g}{tuned}")
+    except UnknownBotError:
+        raise
     except ValueError as error:
         raise UnknownBotError(f"noisy: {error}") from error
 
@@ -80,6 +106,12 @@ def _ismcts_settings(args: list[str], settings: dict[str, object]) -> dict[str, 
     for arg in args:
         key, sep, value = arg.partition("=")
         key = key.strip()
+        if sep and key.startswith("h."):
+            # a setting of the heuristic the search uses as prior and rollout policy: ``h.spread=2``
+            tuned = dict(settings.get("heuristic_settings") or {})  # type: ignore[call-overload]
+            tuned[key[2:]] = _setting_value(value.strip())
+            settings["heuristic_settings"] = tuned
+            continue
         if not sep or key not in _ISMCTS_KEYS:
             raise UnknownBotError(f"unknown ISMCTS argument {arg!r} (keys: {', '.join(_ISMCTS_KEYS)}; or a level)")
         field, kind = _ISMCTS_KEYS[key]

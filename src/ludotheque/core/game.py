@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ludotheque.core.errors import PlayerCountError
+from ludotheque.core.errors import OptionError, PlayerCountError
 from ludotheque.core.options import OptionSpec, OptionValue, resolve_options
 
 if TYPE_CHECKING:
@@ -65,6 +66,13 @@ class Game(ABC):
     @abstractmethod
     def heuristic_bot(self) -> Bot:
         """The game's hand-written baseline bot; every game provides one."""
+
+    def heuristic_bot_with(self, settings: Mapping[str, Any]) -> Bot:
+        """The heuristic bot tuned by ``settings``, its own knobs (a Geier bid's spread, say).  Levels and bot
+        specs pass them through without knowing them; a game whose heuristic has none refuses any."""
+        if settings:
+            raise OptionError(f"the {self.id} heuristic takes no settings (got {', '.join(sorted(settings))})")
+        return self.heuristic_bot()
 
     def teams(self) -> list[int]:
         """The team of each seat (seats of one team win and lose together); by default every seat plays alone.

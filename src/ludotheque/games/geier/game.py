@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Mapping
 from typing import Any
 
-from ludotheque.core import CHANCE, Actor, Bot, Game, OptionSpec, State
+from ludotheque.core import CHANCE, Actor, Bot, Game, OptionError, OptionSpec, State
 from ludotheque.games.geier import notation, rules, view
 
 
@@ -62,6 +63,15 @@ class GeierGame(Game):
         from ludotheque.games.geier.heuristics import GeierHeuristicBot
 
         return GeierHeuristicBot()
+
+    def heuristic_bot_with(self, settings: Mapping[str, Any]) -> Bot:
+        """``spread``: how far the bid strays from the pot's rank (``GeierHeuristicBot``)."""
+        from ludotheque.games.geier.heuristics import GeierHeuristicBot
+
+        unknown = sorted(set(settings) - {"spread"})
+        if unknown:
+            raise OptionError(f"the geier heuristic has no setting {', '.join(unknown)} (settings: spread)")
+        return GeierHeuristicBot(**settings)
 
 
 class GeierState(State):

@@ -3,16 +3,35 @@
 The pot's absolute value is ranked among the absolute values still in play (the pot and the point cards to
 come); the bot plays the card of the same rank in its own hand.  A big mouse draws a high card to win it; a
 big vulture draws a high card too, so as not to be the lowest.  Small pots get the low cards.
+
+With ``spread`` the bid is drawn around that rank instead (a normal curve over the hand's positions, ``spread``
+cards wide): a mixed strategy.  Why: tied cards cancel (geier-3), so at four or five seats bots that bid alike
+knock each other out and a player who bids like nobody collects the pots (docs/bots.md, the Geier 4-5 tables).
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
+import math
 import random
 from typing import Any
 
 
+@functools.cache
+def _cumulative(cards: int, position: float, spread: float) -> tuple[float, ...]:
+    """Cumulative weights of a hand's positions around ``position`` (memoised: rollouts ask for the same ones)."""
+    weights = (math.exp(-0.5 * ((i - position) / spread) ** 2) for i in range(cards))
+    return tuple(itertools.accumulate(weights))
+
+
 class GeierHeuristicBot:
-    name = "heuristic"
+    def __init__(self, spread: float = 0.0) -> None:
+        spread = float(spread)
+        if not 0.0 <= spread < math.inf:
+            raise ValueError(f"the bid's spread must be a finite number of cards >= 0, not {spread}")
+        self.spread = spread
+        self.name = "heuristic" if spread == 0 else f"heuristic:spread={spread:g}"
 
     def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
         table = view["table"]
@@ -23,6 +42,10 @@ class GeierHeuristicBot:
         below = sum(1 for v in field if v < worth)
         equal = sum(1 for v in field if v == worth)
         fraction = (below + (equal - 1) / 2) / max(1, len(field) - 1)
-        card = hand[round(fraction * (len(hand) - 1))]
-        action = card - 1
+        position = fraction * (len(hand) - 1)
+        if self.spread == 0:
+            index = round(position)
+        else:
+            index = rng.choices(range(len(hand)), cum_weights=_cumulative(len(hand), position, self.spread))[0]
+        action = hand[index] - 1
         return action if action in legal_actions else rng.choice(legal_actions)
