@@ -7,8 +7,7 @@
   be told from it (MICE 3, Mü 5), ``medium`` plays the heuristic instead, so that the ladder has a step an arena
   can measure (docs/bots.md, "The levels").  Where ``hard`` could not be told from that heuristic either (Cheese
   4, MICE solo, Rummü 4-6, Safarü 3-4) or not from the search at medium's budget (MICE 4-5), ``medium`` is the
-  heuristic with 30 % random moves and ``easy`` with 50 % (at Mü 6, 15 % and 30 %).  At Geier 5 ``easy`` and
-  ``medium`` draw their bids around the heuristic's (a mixed strategy: tied cards cancel).
+  heuristic with 30 % random moves and ``easy`` with 50 % (at Mü 6, 15 % and 30 %).
 * ``hard``: ISMCTS with at least four times medium's budget (more where medium's was cut to fit the second);
   ``hard:time=S`` caps its thinking at S seconds per move.
 * Calcory (calcory-5): ``easy`` and ``medium`` are the heuristic on a *forgetful* view (``bots.forgetful``):
@@ -53,24 +52,14 @@ _HEURISTIC_MEDIUM: dict[str, Any] = {"kind": "noisy", "epsilon": 0.0}
 #: (``_NOISIER_EASY``), where ``hard`` could not be told from the plain heuristic (session 8).
 _NOISY_MEDIUM: dict[str, Any] = {"kind": "noisy", "epsilon": 0.3}
 
-#: Geier 5: the heuristic's bid drawn around the pot's rank, two cards wide (games/geier/heuristics.py), for the
-#: heuristic a level plays and for a search's prior and rollouts.  ``hard`` keeps the fixed bid: at the one-of-each
-#: Geier 4 table it beat a spread ``medium`` in 66.7 % [56.8, 75.4] of 96 games, and tied with it when it bid with
-#: the spread too (49.0 %).
-_MIXED_BIDS: dict[str, Any] = {"heuristic_settings": {"spread": 2.0}}
-_MIXED_EASY: dict[str, Any] = {"epsilon": 0.3, **_MIXED_BIDS}
-
 GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "geier": {
         # 4 seats: half the moves random.  Tied cards cancel, so a predictable bid collides with the other
         # heuristic-like players: two plain heuristics at a 4-seat table never score, and with 30 % random moves
         # easy finished ahead of random in 54.2 % [49.1, 59.4] of 400 games, with 50 % in 64.1 % [59.3, 68.8].
-        # 5 seats since session 10: the bid drawn around the heuristic's (_MIXED_EASY), which the old 30 % easy only
-        # tied with random at the one-of-each table (51.7 % of 200 games); this one finished ahead of random in
-        # 60.2 % [52.6, 67.9] there (100 games) and scored 56.0 % [51.1, 60.9] against a fair 40 % at the two-bot
-        # table (400).  Not at 4 seats, where the same change cost hard's two-bot step over medium (58.3 % of 60
-        # games) and left the one-of-each steps below hard ties (docs/bots.md, Geier 4 and 5)
-        "easy": {"by_players": {4: _NOISIER_EASY, 5: _MIXED_EASY}},
+        # Not at 5 seats, where 30 % already beats random (49.0 % against a fair 40 %) and medium no longer beat
+        # the 50 % easy (58.3 % [40.8, 75.9] against a fair 40 %, 60 games); nor at 3, where 30 % is better
+        "easy": {"by_players": {4: _NOISIER_EASY}},
         # 4-5 seats: rollouts with half their moves random.  With 15 %, the search learned to outbid or dodge the
         # heuristic's predictable bids (tied cards cancel), which failed against other players: at the
         # random/easy/medium/hard table medium finished ahead of easy in 41.9 % of 192 games; with 50 %, in 70.3 %
@@ -78,9 +67,8 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
         # 4 seats: 100 iterations, not the scaled 300, which hard's 1200 could not be told from (55.0 % of 60
         # games at the two-bot table); against 100, hard scored 63.3 % [50.7, 74.4] (60 games), and 100 still
         # beat easy, 69.2 % [60.2, 78.1] (120 games) (session 7)
-        # 5 seats since session 10: the prior and the rollouts bid with a spread too (_MIXED_BIDS)
         "medium": {"iterations": 600, "by_players": {4: {**_NOISY_ROLLOUTS, "iterations": 100},
-                                                     5: {**_NOISY_ROLLOUTS, **_MIXED_BIDS}}},
+                                                     5: _NOISY_ROLLOUTS}},
         "hard": {"iterations": 2400, "by_players": {4: _NOISY_ROLLOUTS, 5: _NOISY_ROLLOUTS}},
     },
     "calcory": {
