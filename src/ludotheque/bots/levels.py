@@ -188,16 +188,16 @@ def level_bot(game: Game, level: str, overrides: dict[str, Any] | None = None, n
         if unused:
             raise ValueError(f"level {level!r} of {game.id} plays a heuristic here; it takes no search settings "
                              f"({', '.join(unused)})")
+    # the level's heuristic settings, refined by the spec's (``easy:h.spread=2``, ``hard:h.spread=2``)
     tuned = {**settings.get("heuristic_settings", {}), **(overrides or {}).get("heuristic_settings", {})}
-    heuristic = game.heuristic_bot_with(tuned)
     if kind == "noisy":
-        return NoisyBot(heuristic, float(settings["epsilon"]), name=name)
+        return NoisyBot(game.heuristic_bot_with(tuned), float(settings["epsilon"]), name=name)
     if kind == "forgetful":
-        inner = ForgetfulBot(heuristic, game.id, int(settings["memory"]))
+        inner = ForgetfulBot(game.heuristic_bot_with(tuned), game.id, int(settings["memory"]))
         return NoisyBot(inner, float(settings.get("epsilon", 0.0)), name=name)
     if kind == "ismcts":
         settings.update(overrides or {})
         if tuned:
-            settings["heuristic_settings"] = tuned  # the level's heuristic settings, refined by the spec's
+            settings["heuristic_settings"] = tuned
         return ISMCTSBot(game, name=name, **settings)
     raise ValueError(f"unknown level kind {kind!r}")

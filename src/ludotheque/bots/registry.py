@@ -71,13 +71,13 @@ def _heuristic(game: Game, args: list[str]) -> Bot:
 
 def _noisy(game: Game, args: list[str]) -> Bot:
     share = [a for a in args if "=" not in a]
+    pairs = [a for a in args if "=" in a]
     if len(share) > 1:
         raise UnknownBotError("noisy takes one share of random moves, then the heuristic's settings: noisy:0.3")
     try:
         epsilon = float(share[0]) if share else 0.3
-        inner = _tuned_heuristic(game, [a for a in args if "=" in a], "noisy")
-        tuned = "".join(f":{a}" for a in args if "=" in a)
-        return NoisyBot(inner, epsilon, name=f"noisy:{epsilon:g}{tuned}")
+        inner = _tuned_heuristic(game, pairs, "noisy")
+        return NoisyBot(inner, epsilon, name=":".join([f"noisy:{epsilon:g}", *pairs]))
     except UnknownBotError:
         raise
     except ValueError as error:

@@ -60,9 +60,7 @@ class GeierGame(Game):
         return GeierState(self)
 
     def heuristic_bot(self) -> Bot:
-        from ludotheque.games.geier.heuristics import GeierHeuristicBot
-
-        return GeierHeuristicBot()
+        return self.heuristic_bot_with({})
 
     def heuristic_bot_with(self, settings: Mapping[str, Any]) -> Bot:
         """``spread``: how far the bid strays from the pot's rank (``GeierHeuristicBot``)."""
