@@ -282,7 +282,8 @@ def test_the_opponent_options_play_whole_games_legally() -> None:
         bots = [
             ISMCTSBot(game, iterations=6, max_rollout_steps=30, opponent_model="observed"),
             ISMCTSBot(game, iterations=6, max_rollout_steps=30, opponent_nodes="public"),
-            *[RandomBot() for _ in range(players - 2)],
+            ISMCTSBot(game, iterations=6, max_rollout_steps=30, opponent_nodes="none"),
+            *[RandomBot() for _ in range(players - 3)],
         ]
         assert play_game(game, bots, random.Random(1), random.Random(2)).is_terminal()  # raises if illegal
 
@@ -313,3 +314,29 @@ def test_the_visits_final_move_draws_among_visited_moves_and_best_takes_the_most
 def test_an_unknown_final_move_is_refused() -> None:
     with pytest.raises(ValueError, match="final move 'most'"):
         ISMCTSBot(load_game("geier", players=2), final_move="most")
+
+
+def test_without_opponent_nodes_the_tree_holds_the_searching_seat_only() -> None:
+    # opp=none: the opponents play the rollouts' policy inside the tree too (a best response to that model), so
+    # every node is one of the searching seat's information sets; with their own nodes, opponents search too
+    game = load_game("geier", players=4)
+    state = game.new_initial_state()
+    state.apply_action(sample_chance(state, random.Random(3)))
+    seats_in_tree: dict[str, set[int]] = {}
+    for nodes in ("own", "none"):
+        bot = ISMCTSBot(game, iterations=300, opponent_nodes=nodes)
+        trees: list[dict[str, object]] = []
+        search = bot._iterate
+
+        def spy(s: State, root: int, tree: dict[str, object], rng: random.Random, search: Any = search) -> None:
+            trees.append(tree)
+            search(s, root, tree, rng)  # type: ignore[arg-type]
+
+        bot._iterate = spy  # type: ignore[method-assign]
+        choice = bot.choose_with_sampler(
+            state.view(2), state.legal_actions(2), random.Random(0), lambda r: state.resample(2, r)
+        )
+        assert choice in state.legal_actions(2)
+        seats_in_tree[nodes] = {seat for seat in range(4) for key in trees[0] if f"'seat': {seat}," in key}
+    assert seats_in_tree["none"] == {2}
+    assert seats_in_tree["own"] == {0, 1, 2, 3}

@@ -41,6 +41,9 @@ def test_levels_and_ismcts_specs(geier2) -> None:  # type: ignore[no-untyped-def
     assert isinstance(modelled, ISMCTSBot)
     assert (modelled.opponent_model, modelled.opponent_nodes) == ("observed", "public")
     assert make_bot("ismcts:hard:final=visits", geier2).final_move == "visits"  # type: ignore[attr-defined]
+    assert make_bot("ismcts:opp=none", geier2).opponent_nodes == "none"  # type: ignore[attr-defined]
+    with pytest.raises(UnknownBotError, match="opponent nodes 'nobody'"):
+        make_bot("ismcts:opp=nobody", geier2)
 
 
 def test_heuristic_settings_reach_every_bot_built_on_the_heuristic(geier2) -> None:  # type: ignore[no-untyped-def]

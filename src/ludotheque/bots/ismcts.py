@@ -30,7 +30,9 @@ Variant (see ``docs/bots.md`` for the reasons): **multiple-observer ISMCTS with 
   paired determinizations (``_halving``); the levels do not use it (``docs/bots.md`` has its measurements).
 * Two opponent options, measured in ``docs/bots.md``: ``opponent_nodes="public"`` keys an opponent's nodes by the
   spectator's view, so one node serves every hand drawn for it (a deeper tree, in the spirit of single-observer
-  ISMCTS); ``opponent_model="observed"`` plays each opponent, in the tree and in the rollouts, with the share of
+  ISMCTS); ``opponent_nodes="none"`` gives opponents no nodes at all: they play the rollouts' policy in the tree
+  too, so the search is a best response to that model (single-observer, opponents as part of the environment);
+  ``opponent_model="observed"`` plays each opponent, in the tree and in the rollouts, with the share of
   random moves that its moves so far show against the heuristic (``_observed_epsilons``).
 """
 
@@ -105,8 +107,8 @@ class ISMCTSBot:
         if selection not in ("puct", "uct", "halving"):
             raise ValueError(f"unknown selection {selection!r} (puct, uct, halving)")
         self.selection = selection
-        if opponent_nodes not in ("own", "public"):
-            raise ValueError(f"unknown opponent nodes {opponent_nodes!r} (own, public)")
+        if opponent_nodes not in ("own", "public", "none"):
+            raise ValueError(f"unknown opponent nodes {opponent_nodes!r} (own, public, none)")
         self.opponent_nodes = opponent_nodes
         if opponent_model not in ("heuristic", "observed"):
             raise ValueError(f"unknown opponent model {opponent_model!r} (heuristic, observed)")
@@ -247,6 +249,11 @@ class ISMCTSBot:
             if seat != root_seat and self.opponent_model == "observed" and rng.random() < self._epsilons[seat]:
                 state.apply_action(rng.choice(legal), seat)  # this opponent's random share, outside the tree
                 continue
+            if seat != root_seat and self.opponent_nodes == "none":
+                # no opponent nodes: the opponent plays the rollouts' policy here too, so the search is a best
+                # response to that model instead of a game against opponents who search (and learn to tie it)
+                state.apply_action(self._policy_move(state, seat, legal, rng), seat)
+                continue
             if seat != root_seat and self.opponent_nodes == "public":
                 # An opponent's node is what everyone sees: shared by all the hands the determinizations give
                 # it, so the tree grows past the opponents' moves; its prior still reads this hand.
@@ -358,24 +365,23 @@ class ISMCTSBot:
         epsilons[root_seat] = self.rollout_epsilon
         return epsilons
 
+    def _policy_move(self, state: State, seat: int, legal: list[int], rng: random.Random) -> int:
+        """The rollouts' move for ``seat``: the heuristic, or with this seat's share of random moves a random one."""
+        if self.rollout_policy == "heuristic" and rng.random() >= self._epsilons[seat]:
+            action = self.heuristic.choose(state.view(seat), legal, rng)
+            if action in legal:
+                return action
+        return rng.choice(legal)
+
     def _rollout(self, state: State, rng: random.Random) -> list[float]:
         steps = 0
-        heuristic = self.rollout_policy == "heuristic"
-        epsilons = self._epsilons
         while not state.is_terminal() and steps < self.max_rollout_steps:
             if state.is_chance_node():
                 state.apply_action(sample_chance(state, rng))
                 continue
             for seat in state.current_players():
                 legal = state.legal_actions(seat)
-                if len(legal) == 1:
-                    action = legal[0]
-                elif heuristic and rng.random() >= epsilons[seat]:
-                    action = self.heuristic.choose(state.view(seat), legal, rng)
-                    if action not in legal:
-                        action = rng.choice(legal)
-                else:
-                    action = rng.choice(legal)
+                action = legal[0] if len(legal) == 1 else self._policy_move(state, seat, legal, rng)
                 state.apply_action(action, seat)
                 steps += 1
                 if state.is_terminal() or state.is_chance_node():

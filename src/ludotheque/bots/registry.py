@@ -13,7 +13,8 @@ ISMCTS keys: ``iterations`` (or ``it``), ``time`` (seconds per move, a cap), ``c
 (random share of the rollouts), ``rollout`` (``heuristic`` or ``random``), ``bias`` (weight of the heuristic's
 move), ``depth`` (rollout moves before the points so far decide), ``sel`` (``puct``, ``uct`` or ``halving``),
 ``win`` (the reward's weight on winning; the rest is on points relative to the other seats), ``opp`` (``own``:
-an opponent's nodes are keyed by its own view; ``public``: by what everyone sees), ``model`` (``heuristic``: every
+an opponent's nodes are keyed by its own view; ``public``: by what everyone sees; ``none``: opponents have no nodes
+and play the rollouts' policy in the tree too), ``model`` (``heuristic``: every
 opponent is modelled by the rollouts' share of random moves; ``observed``: each by the share its moves so far show),
 ``final`` (``best``: the most visited move; ``visits``: a move drawn in proportion to its visits); ``h.KEY``
 sets the heuristic's own setting KEY for the search's prior and rollouts (``ismcts:hard:h.spread=0``).
