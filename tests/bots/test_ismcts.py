@@ -328,7 +328,9 @@ def test_without_opponent_nodes_the_tree_holds_the_searching_seat_only() -> None
         trees: list[dict[str, object]] = []
         search = bot._iterate
 
-        def spy(s: State, root: int, tree: dict[str, object], rng: random.Random, search: Any = search) -> None:
+        def spy(
+            s: State, root: int, tree: dict[str, object], rng: random.Random, search: Any = search, trees: Any = trees
+        ) -> None:
             trees.append(tree)
             search(s, root, tree, rng)  # type: ignore[arg-type]
 

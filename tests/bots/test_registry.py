@@ -117,6 +117,8 @@ def test_level_budgets_scale_with_seats_unless_measured_per_count() -> None:
     # a by_players entry may set other settings than the budget, which is then still scaled (Safarü 3, Geier 4-5)
     geier4 = level_settings(load_game("geier", players=4), "hard")
     assert (geier4["iterations"], geier4["rollout_epsilon"]) == (1200, 0.5)
+    geier5 = level_settings(load_game("geier", players=5), "hard")
+    assert (geier5["iterations"], geier5["rollout_epsilon"], geier5["selection"]) == (960, 0.3, "halving")
     # ... or set the budget itself: Geier 4's medium searches 100, a twelfth of hard, not the scaled 300
     assert level_settings(load_game("geier", players=4), "medium") == {"kind": "ismcts", "iterations": 100,
                                                                        "rollout_epsilon": 0.5}
@@ -124,10 +126,12 @@ def test_level_budgets_scale_with_seats_unless_measured_per_count() -> None:
     safaru3 = level_settings(load_game("safaru", players=3), "hard")
     assert (safaru3["iterations"], safaru3["rollout_epsilon"]) == (213, 0.5)
     assert "rollout_epsilon" not in level_settings(load_game("safaru", players=4), "hard")
-    # Geier easy: more random moves at 4 seats, where predictable bids collide (tied cards cancel)
+    # Geier easy: more random moves at 4 seats and mixed bids at 5, where predictable bids collide (tied cards
+    # cancel; sessions 5 and 11)
     assert level_settings(load_game("geier", players=3), "easy") == {"kind": "noisy", "epsilon": 0.3}
     assert make_bot("easy", load_game("geier", players=4)).epsilon == 0.5  # type: ignore[attr-defined]
-    assert level_settings(load_game("geier", players=5), "easy") == {"kind": "noisy", "epsilon": 0.3}
+    assert level_settings(load_game("geier", players=5), "easy") == {
+        "kind": "noisy", "epsilon": 0.3, "heuristic_settings": {"spread": 2}}
     # Safarü easy: more random moves at 3 seats, so that medium's step above it is a real one
     assert level_settings(load_game("safaru", players=3), "easy") == {"kind": "noisy", "epsilon": 0.5}
     assert level_settings(load_game("safaru", players=2), "easy") == {"kind": "noisy", "epsilon": 0.3}
@@ -151,15 +155,25 @@ def test_medium_plays_the_heuristic_where_search_budgets_tied() -> None:
         assert isinstance(make_bot("medium", load_game(game_id, players=players)), ISMCTSBot), (game_id, players)
 
 
-def test_the_levels_keep_the_fixed_geier_bid() -> None:
-    # session 10 measured spread bids for easy and medium at Geier 4-5 and kept none (docs/bots.md, Geier 4 and 5):
-    # every level's heuristic bids the fixed card; the spread is a bot spec only
-    for players in (2, 3, 4, 5):
+def test_geier_5_levels_bid_mixed_and_hard_is_a_best_response() -> None:
+    # session 11 (docs/bots.md, Geier 5): at 5 seats every level draws its bid around the pot's rank (spread 2),
+    # so that look-alike bots do not cancel each other's cards (geier-3); hard is flat Monte Carlo by sequential
+    # halving against a table modelled as easy plays (spread 2, 30 % random moves)
+    game = load_game("geier", players=5)
+    easy, medium, hard = (make_bot(level, game) for level in ("easy", "medium", "hard"))
+    assert isinstance(easy, NoisyBot) and (easy.epsilon, easy.inner.spread) == (0.3, 2.0)  # type: ignore[attr-defined]
+    assert isinstance(medium, ISMCTSBot) and (medium.selection, medium.heuristic.spread) == ("puct", 2.0)  # type: ignore[attr-defined]
+    assert isinstance(hard, ISMCTSBot) and hard.selection == "halving"
+    assert (hard.rollout_epsilon, hard.heuristic.spread) == (0.3, 2.0)  # type: ignore[attr-defined]
+    assert hard.iterations >= 4 * medium.iterations
+    # 2-4 seats keep the fixed bid and the tree search (at 4 this ladder's hard tied with its medium, session 11)
+    for players in (2, 3, 4):
         game = load_game("geier", players=players)
         assert make_bot("easy", game).inner.spread == 0.0  # type: ignore[attr-defined]
         assert make_bot("medium", game).heuristic.spread == 0.0  # type: ignore[attr-defined]
-        assert make_bot("hard", game).heuristic.spread == 0.0  # type: ignore[attr-defined]
-    assert make_bot("medium:h.spread=2", load_game("geier", players=5)).heuristic.spread == 2.0  # type: ignore[attr-defined]
+        hard = make_bot("hard", game)
+        assert isinstance(hard, ISMCTSBot) and (hard.selection, hard.heuristic.spread) == ("puct", 0.0)  # type: ignore[attr-defined]
+    assert make_bot("medium:h.spread=0", load_game("geier", players=5)).heuristic.spread == 0.0  # type: ignore[attr-defined]
 
 
 def test_a_noisier_ladder_where_the_search_ties_with_its_heuristic() -> None:
