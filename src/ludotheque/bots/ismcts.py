@@ -247,13 +247,14 @@ class ISMCTSBot:
             if len(legal) == 1:
                 state.apply_action(legal[0], seat)
                 continue
-            if seat != root_seat and self.opponent_model == "observed" and rng.random() < self._epsilons[seat]:
-                state.apply_action(rng.choice(legal), seat)  # this opponent's random share, outside the tree
-                continue
             if seat != root_seat and self.opponent_nodes == "none":
                 # no opponent nodes: the opponent plays the rollouts' policy here too, so the search is a best
-                # response to that model instead of a game against opponents who search (and learn to tie it)
+                # response to that model instead of a game against opponents who search (and learn to tie it);
+                # first, since the policy already plays this seat's random share (observed or not)
                 state.apply_action(self._policy_move(state, seat, legal, rng), seat)
+                continue
+            if seat != root_seat and self.opponent_model == "observed" and rng.random() < self._epsilons[seat]:
+                state.apply_action(rng.choice(legal), seat)  # this opponent's random share, outside the tree
                 continue
             if seat != root_seat and self.opponent_nodes == "public":
                 # An opponent's node is what everyone sees: shared by all the hands the determinizations give
