@@ -159,6 +159,37 @@ def test_the_halving_root_respects_its_time_limit_and_plays_legal_moves() -> Non
     assert play_game(game, bots, random.Random(4), random.Random(5)).is_terminal()  # raises if illegal
 
 
+def test_play_game_refuses_a_seat_without_a_bot() -> None:
+    # step_bots leaves such a seat to a person; a whole game would wait for it forever
+    game = load_game("geier", players=4)
+    seats: list[Any] = [RandomBot(), RandomBot(), None, RandomBot()]
+    with pytest.raises(ValueError, match=r"none in seat\(s\) \[2\]"):
+        play_game(game, seats, random.Random(1))
+
+
+def test_the_halving_draw_keeps_a_sure_winner_and_splits_a_coin_flip() -> None:
+    draw = ISMCTSBot._draw_between_finalists
+    rng = random.Random(0)
+    # the best beats the runner-up on every paired determinization: no draw ever picks the runner-up
+    sure = {3: [1.0, 0.9, 1.0, 0.8] * 10, 5: [0.2, 0.1, 0.3, 0.0] * 10, 7: [0.0, 0.1]}
+    assert {draw(3, sure, rng) for _ in range(200)} == {3}
+    # the same rewards in another order: the search cannot tell the two apart, so both are played
+    flip = {3: [1.0, 0.0] * 20, 5: [0.0, 1.0] * 20, 7: [0.0]}
+    picks = [draw(3, flip, rng) for _ in range(400)]
+    assert set(picks) == {3, 5} and 140 < picks.count(5) < 260
+    # an action eliminated early (fewer rewards) is never the runner-up
+    assert {draw(3, {3: [1.0, 0.0] * 5, 7: [0.0, 1.0]}, rng) for _ in range(50)} == {3}
+
+
+def test_the_halving_draw_plays_legal_moves_and_needs_halving() -> None:
+    game = load_game("geier", players=4)
+    drawn = ISMCTSBot(game, iterations=40, selection="halving", final_move="sample")
+    seats = [drawn, RandomBot(), RandomBot(), RandomBot()]
+    assert play_game(game, seats, random.Random(4), random.Random(5)).is_terminal()  # raises if illegal
+    with pytest.raises(ValueError, match="needs selection 'halving'"):
+        ISMCTSBot(game, final_move="sample")
+
+
 @pytest.mark.parametrize("game_id", game_ids())
 def test_every_registered_game_gets_legal_moves(game_id: str) -> None:
     """A few ISMCTS decisions at the start of every game and player count it allows (tiny budgets)."""

@@ -114,8 +114,11 @@ class ISMCTSBot:
         if opponent_model not in ("heuristic", "observed"):
             raise ValueError(f"unknown opponent model {opponent_model!r} (heuristic, observed)")
         self.opponent_model = opponent_model
-        if final_move not in ("best", "visits"):
-            raise ValueError(f"unknown final move {final_move!r} (best, visits)")
+        if final_move not in ("best", "visits", "sample"):
+            raise ValueError(f"unknown final move {final_move!r} (best, visits, sample)")
+        if final_move == "sample" and selection != "halving":
+            raise ValueError("final_move 'sample' draws between the last two actions of sequential halving: it needs "
+                             "selection 'halving'")
         self.final_move = final_move
         # per seat, the share of random moves its model plays (in rollouts, and in the tree for opponents)
         self._epsilons: list[float] = [rollout_epsilon] * game.players
@@ -202,6 +205,9 @@ class ISMCTSBot:
         hint = self.heuristic.choose(view, legal, rng)
         totals = {action: 0.0 for action in legal}
         counts = {action: 0 for action in legal}
+        # each action's rewards in the order of the determinizations it played: every survivor plays every
+        # determinization of its rounds, so two survivors' lists are paired entry by entry
+        rewards: dict[int, list[float]] = {action: [] for action in legal}
         candidates = list(legal)
         done = 0
 
@@ -219,7 +225,9 @@ class ISMCTSBot:
                 for action in candidates:
                     state = determinization.clone()
                     state.apply_action(action, seat)
-                    totals[action] += self._rollout(state, random.Random(seed))[seat]
+                    reward = self._rollout(state, random.Random(seed))[seat]
+                    totals[action] += reward
+                    rewards[action].append(reward)
                     counts[action] += 1
                     done += 1
             if any(counts[action] == 0 for action in candidates):
@@ -229,8 +237,31 @@ class ISMCTSBot:
                 break
         tried = [action for action in candidates if counts[action]]
         best = min(tried, key=rank) if tried else hint
+        if self.final_move == "sample" and tried:
+            best = self._draw_between_finalists(best, rewards, rng)
         self.last = SearchInfo(done, time.perf_counter() - start, 0, dict(counts))
         return best if best in legal else self.choose(view, legal, rng)
+
+    @staticmethod
+    def _draw_between_finalists(best: int, rewards: dict[int, list[float]], rng: random.Random) -> int:
+        """``final_move="sample"``: the best action or the runner-up, drawn with the probability that the best is
+        really better, by the paired differences of their rewards (a normal approximation).
+
+        Why: sequential halving ends on one action whether its lead is sure or a coin flip, and two seats that
+        search alike (a bot's twin at an arena table) then bid the same card, which at Geier cancels both
+        (geier-3).  Drawing where the search cannot tell the two apart costs little and breaks those ties."""
+        runner_up = max((a for a in rewards if a != best and len(rewards[a]) == len(rewards[best])),
+                        key=lambda a: sum(rewards[a]), default=None)
+        if runner_up is None or len(rewards[best]) < 2:
+            return best
+        diffs = [x - y for x, y in zip(rewards[best], rewards[runner_up], strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if variance == 0.0:
+            return best if mean > 0 else rng.choice(sorted((best, runner_up)))
+        sure = 0.5 * (1.0 + math.erf(mean / math.sqrt(2.0 * variance / n)))
+        return best if rng.random() < sure else runner_up
 
     def _iterate(self, state: State, root_seat: int, tree: dict[str, _Node], rng: random.Random) -> None:
         path: list[tuple[list[float], int]] = []  # (the stats of the action taken, the seat that took it)

@@ -16,7 +16,8 @@ move), ``depth`` (rollout moves before the points so far decide), ``sel`` (``puc
 an opponent's nodes are keyed by its own view; ``public``: by what everyone sees; ``none``: opponents have no nodes
 and play the rollouts' policy in the tree too), ``model`` (``heuristic``: every
 opponent is modelled by the rollouts' share of random moves; ``observed``: each by the share its moves so far show),
-``final`` (``best``: the most visited move; ``visits``: a move drawn in proportion to its visits); ``h.KEY``
+``final`` (``best``: the most visited move; ``visits``: a move drawn in proportion to its visits; ``sample``,
+with ``sel=halving``: the best or the runner-up, drawn by how sure the search is); ``h.KEY``
 sets the heuristic's own setting KEY for the search's prior and rollouts (``ismcts:hard:h.spread=0``).
 """
 

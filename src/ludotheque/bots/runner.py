@@ -45,6 +45,10 @@ def play_game(
     """
     if len(bots) != game.players:
         raise ValueError(f"{game.players} bots are needed, not {len(bots)}")
+    missing = [seat for seat, bot in enumerate(bots) if bot is None]
+    if missing:
+        # step_bots leaves a seat without a bot to a person; here nobody would ever move for it
+        raise ValueError(f"play_game needs a bot in every seat; none in seat(s) {missing}")
     if chance is None:
         if chance_rng is None:
             raise ValueError("play_game needs a chance_rng or a chance sampler")
