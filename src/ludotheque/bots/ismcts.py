@@ -203,16 +203,15 @@ class ISMCTSBot:
         """
         seat = view["seat"]
         hint = self.heuristic.choose(view, legal, rng)
-        totals = {action: 0.0 for action in legal}
-        counts = {action: 0 for action in legal}
         # each action's rewards in the order of the determinizations it played: every survivor plays every
-        # determinization of its rounds, so two survivors' lists are paired entry by entry
+        # determinization of its rounds, so two survivors' lists are paired entry by entry (``final_move="sample"``)
         rewards: dict[int, list[float]] = {action: [] for action in legal}
         candidates = list(legal)
         done = 0
 
         def rank(action: int) -> tuple[float, bool, int]:
-            return (-totals[action] / counts[action], action != hint, action)
+            played = rewards[action]
+            return (-sum(played) / len(played), action != hint, action)
 
         while len(candidates) > 1 and done < self.iterations:
             rounds_left = max(1, math.ceil(math.log2(len(candidates))))
@@ -225,21 +224,18 @@ class ISMCTSBot:
                 for action in candidates:
                     state = determinization.clone()
                     state.apply_action(action, seat)
-                    reward = self._rollout(state, random.Random(seed))[seat]
-                    totals[action] += reward
-                    rewards[action].append(reward)
-                    counts[action] += 1
+                    rewards[action].append(self._rollout(state, random.Random(seed))[seat])
                     done += 1
-            if any(counts[action] == 0 for action in candidates):
+            if any(not rewards[action] for action in candidates):
                 break  # out of time before this round's first sample
             candidates = sorted(candidates, key=rank)[: (len(candidates) + 1) // 2]
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        tried = [action for action in candidates if counts[action]]
+        tried = [action for action in candidates if rewards[action]]
         best = min(tried, key=rank) if tried else hint
         if self.final_move == "sample" and tried:
             best = self._draw_between_finalists(best, rewards, rng)
-        self.last = SearchInfo(done, time.perf_counter() - start, 0, dict(counts))
+        self.last = SearchInfo(done, time.perf_counter() - start, 0, {a: len(r) for a, r in rewards.items()})
         return best if best in legal else self.choose(view, legal, rng)
 
     @staticmethod
