@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
@@ -188,6 +189,32 @@ def test_the_halving_draw_plays_legal_moves_and_needs_halving() -> None:
     assert play_game(game, seats, random.Random(4), random.Random(5)).is_terminal()  # raises if illegal
     with pytest.raises(ValueError, match="needs selection 'halving'"):
         ISMCTSBot(game, final_move="sample")
+
+
+def test_the_softmax_draw_weighs_actions_by_how_much_worse_they_look() -> None:
+    draw = ISMCTSBot._draw_by_softmax
+    rng = random.Random(0)
+    # means 0.5, 0.5 and 0.3: at temperature 0.02 the weak one has weight e^-10 against 1 and 1
+    rewards = {2: [0.5] * 8, 4: [1.0, 0.0] * 4, 9: [0.3] * 2}
+    picks = [draw(rewards, 0.02, rng) for _ in range(400)]
+    assert set(picks) == {2, 4} and 150 < picks.count(4) < 250
+    # a hotter draw reaches it: weight e^-2 / (2 + e^-2), about 6 %
+    hot = [draw(rewards, 0.1, rng) for _ in range(1000)]
+    assert 25 < hot.count(9) < 110
+    # an action without rewards (out of time before it played) is never drawn
+    assert {draw({2: [0.1], 4: []}, 1.0, rng) for _ in range(50)} == {2}
+
+
+def test_the_softmax_final_move_plays_legal_moves_and_checks_its_settings() -> None:
+    game = load_game("geier", players=4)
+    drawn = ISMCTSBot(game, iterations=40, selection="halving", final_move="softmax", temperature=0.05)
+    seats = [drawn, RandomBot(), RandomBot(), RandomBot()]
+    assert play_game(game, seats, random.Random(4), random.Random(5)).is_terminal()  # raises if illegal
+    with pytest.raises(ValueError, match="'softmax' draws from the rewards of sequential halving"):
+        ISMCTSBot(game, final_move="softmax")
+    for bad in (0.0, -1.0, math.inf, math.nan):
+        with pytest.raises(ValueError, match="softmax temperature must be a finite reward > 0"):
+            ISMCTSBot(game, selection="halving", final_move="softmax", temperature=bad)
 
 
 @pytest.mark.parametrize("game_id", game_ids())

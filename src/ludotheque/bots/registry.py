@@ -100,6 +100,7 @@ _ISMCTS_KEYS = {
     "opp": ("opponent_nodes", str),
     "model": ("opponent_model", str),
     "final": ("final_move", str),
+    "temp": ("temperature", float),
 }
 
 
