@@ -28,7 +28,8 @@ Variant (see ``docs/bots.md`` for the reasons): **multiple-observer ISMCTS with 
   visits instead (the mixed strategy of simultaneous-move MCTS, for tables where a foreseeable move is a weak one).
 * ``selection="halving"`` replaces the tree by flat Monte Carlo at the root, spent by sequential halving over
   paired determinizations (``_halving``): a best response to the rollouts' opponent model; Geier 5's ``hard``
-  uses it (``docs/bots.md`` has its measurements).
+  uses it (``docs/bots.md`` has its measurements).  Its move may be drawn instead of taken: ``final_move="sample"``
+  between the last two actions by how sure their paired lead is, ``"softmax"`` over every action by its mean.
 * Two opponent options, measured in ``docs/bots.md``: ``opponent_nodes="public"`` keys an opponent's nodes by the
   spectator's view, so one node serves every hand drawn for it (a deeper tree, in the spirit of single-observer
   ISMCTS); ``opponent_nodes="none"`` gives opponents no nodes at all: they play the rollouts' policy in the tree
