@@ -42,6 +42,8 @@ def test_levels_and_ismcts_specs(geier2) -> None:  # type: ignore[no-untyped-def
     assert (modelled.opponent_model, modelled.opponent_nodes) == ("observed", "public")
     assert make_bot("ismcts:hard:final=visits", geier2).final_move == "visits"  # type: ignore[attr-defined]
     assert make_bot("ismcts:opp=none", geier2).opponent_nodes == "none"  # type: ignore[attr-defined]
+    softmax = make_bot("ismcts:sel=halving:final=softmax:temp=0.05", geier2)
+    assert (softmax.final_move, softmax.temperature) == ("softmax", 0.05)  # type: ignore[attr-defined]
     with pytest.raises(UnknownBotError, match="opponent nodes 'nobody'"):
         make_bot("ismcts:opp=nobody", geier2)
 
@@ -71,6 +73,8 @@ def test_heuristic_settings_reach_every_bot_built_on_the_heuristic(geier2) -> No
         "hard:opp=x",
         "hard:model=x",
         "hard:final=x",
+        "ismcts:sel=halving:final=softmax:temp=0",
+        "ismcts:final=softmax",
         "heuristic:spread=-1",
         "heuristic:width=2",
         "heuristic:2",
