@@ -215,6 +215,8 @@ def test_the_softmax_final_move_plays_legal_moves_and_checks_its_settings() -> N
     for bad in (0.0, -1.0, math.inf, math.nan):
         with pytest.raises(ValueError, match="softmax temperature must be a finite reward > 0"):
             ISMCTSBot(game, selection="halving", final_move="softmax", temperature=bad)
+    with pytest.raises(ValueError, match="a temperature is for final_move 'softmax', not 'sample'"):
+        ISMCTSBot(game, selection="halving", final_move="sample", temperature=0.05)
 
 
 @pytest.mark.parametrize("game_id", game_ids())

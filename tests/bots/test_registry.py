@@ -75,6 +75,7 @@ def test_heuristic_settings_reach_every_bot_built_on_the_heuristic(geier2) -> No
         "hard:final=x",
         "ismcts:sel=halving:final=softmax:temp=0",
         "ismcts:final=softmax",
+        "hard:temp=0.05",
         "heuristic:spread=-1",
         "heuristic:width=2",
         "heuristic:2",

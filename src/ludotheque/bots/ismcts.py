@@ -88,7 +88,7 @@ class ISMCTSBot:
         opponent_nodes: str = "own",
         opponent_model: str = "heuristic",
         final_move: str = "best",
-        temperature: float = 0.02,
+        temperature: float | None = None,
         heuristic_settings: Mapping[str, Any] | None = None,
         name: str = "ismcts",
     ) -> None:
@@ -121,6 +121,9 @@ class ISMCTSBot:
         if final_move in ("sample", "softmax") and selection != "halving":
             raise ValueError(f"final_move {final_move!r} draws from the rewards of sequential halving: it needs "
                              "selection 'halving'")
+        if temperature is not None and final_move != "softmax":
+            raise ValueError(f"a temperature is for final_move 'softmax', not {final_move!r}")
+        temperature = 0.02 if temperature is None else temperature
         if not 0.0 < temperature < math.inf:
             raise ValueError(f"the softmax temperature must be a finite reward > 0, not {temperature}")
         self.final_move = final_move
