@@ -50,6 +50,10 @@ from typing import Any
 from ludotheque.core import CHANCE, Bot, Game, State, sample_chance
 from ludotheque.core.bot import Sampler
 
+#: ``final_move="softmax"``'s default temperature, in reward units: at Geier 5 the best bids' mean rewards differ by
+#: 0.005-0.03, so the draw spreads over the three or four best (docs/bots.md, "How deep the tree really is").
+SOFTMAX_TEMPERATURE = 0.02
+
 
 @dataclass
 class _Node:
@@ -123,7 +127,7 @@ class ISMCTSBot:
                              "selection 'halving'")
         if temperature is not None and final_move != "softmax":
             raise ValueError(f"a temperature is for final_move 'softmax', not {final_move!r}")
-        temperature = 0.02 if temperature is None else temperature
+        temperature = SOFTMAX_TEMPERATURE if temperature is None else temperature
         if not 0.0 < temperature < math.inf:
             raise ValueError(f"the softmax temperature must be a finite reward > 0, not {temperature}")
         self.final_move = final_move

@@ -17,7 +17,8 @@ an opponent's nodes are keyed by its own view; ``public``: by what everyone sees
 and play the rollouts' policy in the tree too), ``model`` (``heuristic``: every
 opponent is modelled by the rollouts' share of random moves; ``observed``: each by the share its moves so far show),
 ``final`` (``best``: the most visited move; ``visits``: a move drawn in proportion to its visits; ``sample``,
-with ``sel=halving``: the best or the runner-up, drawn by how sure the search is); ``h.KEY``
+with ``sel=halving``: the best or the runner-up, drawn by how sure the search is; ``softmax``, with ``sel=halving``:
+a move drawn with weight ``exp(mean reward / temp)``), ``temp`` (the softmax's temperature, default 0.02); ``h.KEY``
 sets the heuristic's own setting KEY for the search's prior and rollouts (``ismcts:hard:h.spread=0``).
 """
 
