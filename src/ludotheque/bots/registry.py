@@ -8,6 +8,7 @@ A bot spec is a name followed by ``:``-separated arguments (commas separate the 
     easy | medium | hard        the levels (``ludotheque.bots.levels``); ``hard:time=3`` caps hard's thinking
     ismcts[:LEVEL][:key=value]  ISMCTS: ``ismcts:hard``, ``ismcts:iterations=800:time=1.5``
     gt                          Geier, 2 players: the game-theoretic bot (matrix games + exact endgame)
+    qre[:key=value]             Geier, any number of players: each round's logit equilibrium (``bots/geier_qre``)
 
 ISMCTS keys: ``iterations`` (or ``it``), ``time`` (seconds per move, a cap), ``c`` (exploration), ``eps``
 (random share of the rollouts), ``rollout`` (``heuristic`` or ``random``), ``bias`` (weight of the heuristic's
@@ -167,6 +168,41 @@ def _gt(game: Game, args: list[str]) -> Bot:
         raise UnknownBotError(f"gt: {error}") from error
 
 
+_QRE_KEYS = {
+    "rollouts": ("rollouts", int),
+    "it": ("rollouts", int),
+    "sweeps": ("sweeps", int),
+    "temp": ("temperature", float),
+    "damping": ("damping", float),
+    "spread": ("spread", float),
+    "eps": ("epsilon", float),
+    "margin": ("margin", float),
+    "final": ("final", str),
+    "time": ("time_limit", float),
+}
+
+
+def _qre(game: Game, args: list[str]) -> Bot:
+    if game.id != "geier":
+        raise UnknownBotError("the round-equilibrium bot 'qre' plays geier only")
+    from ludotheque.bots.geier_qre import GeierQREBot
+
+    settings: dict[str, object] = {}
+    for arg in args:
+        key, sep, value = arg.partition("=")
+        if not sep or key.strip() not in _QRE_KEYS:
+            raise UnknownBotError(f"unknown qre argument {arg!r} (keys: {', '.join(_QRE_KEYS)})")
+        field, kind = _QRE_KEYS[key.strip()]
+        try:
+            settings[field] = kind(value.strip())
+        except ValueError as error:
+            raise UnknownBotError(f"qre argument {arg!r}: {error}") from error
+    try:
+        return GeierQREBot(game, name=":".join(["qre", *args]), **settings)  # type: ignore[arg-type]
+    except ValueError as error:
+        raise UnknownBotError(f"qre: {error}") from error
+
+
 BOTS: dict[str, Callable[[Game, list[str]], Bot]] = {
     "random": _random,
     "heuristic": _heuristic,
@@ -176,6 +212,7 @@ BOTS: dict[str, Callable[[Game, list[str]], Bot]] = {
     "hard": _level("hard"),
     "ismcts": _ismcts,
     "gt": _gt,
+    "qre": _qre,
 }
 
 

@@ -1,0 +1,157 @@
+"""Geier for any number of seats: each round played as a game of its own, solved for a logit equilibrium.
+
+Between two reveals Geier hides nothing (every hand can be worked out from the open piles; only the order of the
+point cards to come is unknown), so a round is a simultaneous game among all the seats: each picks a card, and
+what a card is worth depends on the cards of the others (tied cards cancel, geier-3).  ``GeierQREBot`` looks for
+the round's *quantal response equilibrium*: every seat draws its card with weight ``exp(value / temperature)``,
+where the value is measured against the other seats' current strategies (``fast.geier_round.response_values``:
+compiled rollouts in which the later rounds are played by the heuristic with its bid drawn around the pot's rank).
+
+Why this and not a best response: at four and five seats a precise best response is a card the others can
+foresee, and two copies of one bot pick the same card and cancel each other (docs/bots.md, Geier 4-5).  Here
+every seat, this one included, is modelled as a player who also thinks about the others, and the bot's own card
+is drawn, not fixed.  With two seats the round's equilibrium is the matrix game of ``gt``, which solves it exactly.
+
+The iteration is smoothed fictitious play: start every seat at the heuristic's mixed bid, then ``sweeps`` times
+replace each seat's strategy by a ``damping`` step towards its logit response to the others.  The bot reads only
+its view.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import numpy as np
+
+from ludotheque.core import Game
+from ludotheque.fast.geier_round import heuristic_probabilities, response_values
+from ludotheque.games.geier.rules import POINT_INDEX
+
+FINAL_MOVES = ("sample", "best", "mixed")
+
+
+def _logit(values: np.ndarray[Any, Any], hand: int, temperature: float) -> np.ndarray[Any, Any]:
+    """Weights ``exp(value / temperature)`` over the cards in ``hand`` (a mask), normalised; 0 elsewhere."""
+    held = np.array([bool(hand >> card & 1) for card in range(1, 16)])
+    scaled = np.where(held, values / temperature, -np.inf)
+    weights = np.exp(scaled - scaled[held].max())
+    return np.asarray(weights / weights.sum())
+
+
+class GeierQREBot:
+    """Geier, any number of seats: the round's logit equilibrium by smoothed fictitious play over rollouts."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        rollouts: int = 64,
+        sweeps: int = 2,
+        temperature: float = 0.05,
+        damping: float = 0.5,
+        spread: float = 2.0,
+        epsilon: float = 0.3,
+        margin: float = 0.002,
+        final: str = "sample",
+        time_limit: float | None = None,
+        name: str = "qre",
+    ) -> None:
+        if game.id != "geier":
+            raise ValueError("GeierQREBot plays geier only")
+        if rollouts < 1 or sweeps < 0:
+            raise ValueError(f"rollouts must be at least 1 and sweeps at least 0 (got {rollouts} and {sweeps})")
+        if not 0.0 < temperature < float("inf"):
+            raise ValueError(f"the temperature must be a finite number > 0, not {temperature}")
+        if not 0.0 < damping <= 1.0:
+            raise ValueError(f"the damping must be in (0, 1], not {damping}")
+        if not 0.0 <= spread < float("inf") or not 0.0 <= epsilon <= 1.0:
+            raise ValueError(f"the model's spread must be >= 0 and its epsilon in [0, 1] (got {spread}, {epsilon})")
+        if final not in FINAL_MOVES:
+            raise ValueError(f"unknown final move {final!r} ({', '.join(FINAL_MOVES)})")
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"the time limit must be > 0 seconds, not {time_limit}")
+        self.name = name
+        self.players = game.players
+        self.cascade = game.options["tie_rule"] == "cascade"
+        self.next_best = game.options["final_tie"] == "next-best"
+        self.rollouts = rollouts
+        self.sweeps = sweeps
+        self.temperature = temperature
+        self.damping = damping
+        self.spread = spread
+        self.epsilon = epsilon
+        self.margin = margin
+        self.final = final
+        self.time_limit = time_limit
+        #: the last decision's strategies (players, 15) and this seat's card values, for tests and analysis
+        self.last_strategies: np.ndarray[Any, Any] = np.zeros((game.players, 15))
+        self.last_values: np.ndarray[Any, Any] = np.zeros(15)
+
+    def _position(self, view: dict[str, Any]) -> dict[str, Any]:
+        table = view["table"]
+        seat = view["seat"]
+        hands = []
+        for other in range(self.players):
+            # a seat's face-down card of this round is among its unrevealed cards; this seat's own is not chosen yet
+            cards = table["hand"] if other == seat else table["unrevealed"][other]
+            hands.append(sum(1 << card for card in cards))
+        to_come_mask = 0
+        for value in table["points_to_come"]:
+            to_come_mask |= 1 << POINT_INDEX[value]
+        return {
+            "seat": seat,
+            "hands": np.array(hands, dtype=np.int64),
+            "pot_sum": int(table["pot_sum"]),
+            "pot_mouse": max((v for v in table["pot"] if v > 0), default=0),
+            "to_come": np.array(table["points_to_come"], dtype=np.int64),
+            "to_come_mask": to_come_mask,
+            "points": np.array(table["points"], dtype=np.int64),
+            "best_mouse": np.array([max((v for v in won if v > 0), default=0) for won in table["won"]], dtype=np.int64),
+        }
+
+    def _values(self, position: dict[str, Any], strategies: np.ndarray[Any, Any], seat: int, seed: int) -> Any:
+        return response_values(
+            position["hands"], position["pot_sum"], position["pot_mouse"], position["to_come"], position["points"],
+            position["best_mouse"], strategies, seat, self.rollouts, seed, self.spread, self.epsilon, self.cascade,
+            self.next_best, self.margin,
+        )
+
+    def equilibrium(
+        self, view: dict[str, Any], rng: random.Random
+    ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        """Every seat's strategy over cards (players, 15) and this seat's card values against the others'."""
+        start = time.perf_counter()
+        position = self._position(view)
+        me = position["seat"]
+        hands = position["hands"]
+        strategies = np.array([
+            heuristic_probabilities(int(hand), position["pot_sum"], position["to_come_mask"], self.spread, self.epsilon)
+            for hand in hands
+        ])
+        values = np.zeros(15)
+        for _ in range(self.sweeps):
+            if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
+                break  # the time cap cuts the others' updates, never this seat's own answer below
+            for seat in range(self.players):
+                values = self._values(position, strategies, seat, rng.getrandbits(62))
+                response = _logit(values, int(hands[seat]), self.temperature)
+                strategies[seat] = (1 - self.damping) * strategies[seat] + self.damping * response
+        values = self._values(position, strategies, me, rng.getrandbits(62))
+        return strategies, values
+
+    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        strategies, values = self.equilibrium(view, rng)
+        self.last_strategies, self.last_values = strategies, values
+        hand = int(self._position(view)["hands"][view["seat"]])
+        if self.final == "best":
+            held = [card for card in range(1, 16) if hand >> card & 1]
+            card = max(held, key=lambda c: values[c - 1])
+        else:
+            weights = _logit(values, hand, self.temperature) if self.final == "sample" else strategies[view["seat"]]
+            card = rng.choices(range(1, 16), weights=list(weights))[0]
+        action = card - 1
+        return action if action in legal_actions else rng.choice(legal_actions)
