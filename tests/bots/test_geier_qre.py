@@ -119,3 +119,40 @@ def test_bad_settings_are_refused(spec: str, message: str) -> None:
 def test_other_games_are_refused() -> None:
     with pytest.raises(UnknownBotError, match="geier only"):
         make_bot("qre", ludotheque.load_game("cheese", players=2))
+
+
+def test_typed_reads_who_plays_like_what_from_the_cards_played() -> None:
+    """``typed=1``: by the end of a game, a seat of uniform cards is read as uniform and a spread heuristic as the
+    heuristic; untyped, every seat is modelled as a responder."""
+    game = ludotheque.load_game("geier", players=4)
+    typed = GeierQREBot(game, rollouts=128, sweeps=3, temperature=0.03, typed=True)
+    plain = GeierQREBot(game, rollouts=16)
+    right = 0
+    for seed in range(4):
+        bots = [typed, make_bot("random", game), make_bot("heuristic:spread=2", game), plain]
+        play_game(game, bots, random.Random(seed))
+        right += int(np.argmax(typed.last_types[1]) == 0) + int(np.argmax(typed.last_types[2]) == 1)
+        assert typed.last_types[0].tolist() == [0.0, 0.0, 1.0]  # itself: always a responder
+    assert right >= 7
+    assert plain.last_types[1:].tolist() == [[0.0, 0.0, 1.0]] * 3
+
+
+def test_typed_evidence_is_this_games_only() -> None:
+    """A new game starts from the prior; a bot that joins a game late has no evidence for the rounds it missed."""
+    game = ludotheque.load_game("geier", players=3)
+    bot = GeierQREBot(game, rollouts=8, typed=True)
+    play_game(game, [bot, make_bot("random", game), make_bot("random", game)], random.Random(1))
+    assert len(bot._predictions) == 14  # one per round with a choice (the last round's card is forced)
+    state = round_one(3, [])
+    bot.choose(state.view(0), state.legal_actions(0), random.Random(0))
+    assert len(bot._predictions) == 1
+    assert np.allclose(bot.last_types[1:], [0.25, 0.25, 0.5])
+    late = GeierQREBot(game, rollouts=8, typed=True)
+    state = game.new_initial_state()
+    for value in (3, -2):
+        state.apply_action(POINT_INDEX[value])
+        for seat in range(3):
+            state.apply_action(state.legal_actions(seat)[seat], seat)
+    state.apply_action(POINT_INDEX[9])
+    late.choose(state.view(0), state.legal_actions(0), random.Random(0))
+    assert np.allclose(late.last_types[1:], [0.25, 0.25, 0.5])

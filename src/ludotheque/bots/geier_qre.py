@@ -30,6 +30,17 @@ from ludotheque.fast.geier_round import heuristic_probabilities, response_values
 from ludotheque.games.geier.rules import POINT_INDEX
 
 FINAL_MOVES = ("sample", "best", "mixed")
+#: ``typed=True``: what another seat may be, and how likely each is before any card is seen: a player of uniform
+#: cards, the spread heuristic (with its share of uniform cards), or a player who answers the table like this bot.
+TYPES = ("uniform", "heuristic", "responder")
+TYPE_PRIOR = np.array([0.25, 0.25, 0.5])
+#: each type's chance of a card is mixed with this share of uniform cards, so one surprising card does not rule it out
+TYPE_FLOOR = 0.1
+
+
+def _signature(rounds: list[dict[str, Any]], pot: list[int]) -> tuple[Any, ...]:
+    """The key of a decision in one game: the cards played in every round before it and the pot it was for."""
+    return (tuple(tuple(r["played"]) for r in rounds), tuple(pot))
 
 
 def _logit(values: np.ndarray[Any, Any], hand: int, temperature: float) -> np.ndarray[Any, Any]:
@@ -55,6 +66,7 @@ class GeierQREBot:
         epsilon: float = 0.3,
         margin: float = 0.002,
         final: str = "sample",
+        typed: bool = False,
         time_limit: float | None = None,
         name: str = "qre",
     ) -> None:
@@ -84,7 +96,13 @@ class GeierQREBot:
         self.epsilon = epsilon
         self.margin = margin
         self.final = final
+        self.typed = bool(typed)
         self.time_limit = time_limit
+        #: per decision of this game (``_signature``): every seat's uniform, heuristic and fictitious-play strategies,
+        #: the three predictions whose fit to the cards then played sets each seat's type (``typed=True``)
+        self._predictions: dict[tuple[Any, ...], tuple[np.ndarray[Any, Any], ...]] = {}
+        #: the last decision's posterior over ``TYPES`` for each seat (players, 3)
+        self.last_types: np.ndarray[Any, Any] = np.tile(TYPE_PRIOR, (game.players, 1))
         #: the last decision's strategies (players, 15) and this seat's card values, for tests and analysis
         self.last_strategies: np.ndarray[Any, Any] = np.zeros((game.players, 15))
         self.last_values: np.ndarray[Any, Any] = np.zeros(15)
@@ -126,20 +144,53 @@ class GeierQREBot:
         position = self._position(view)
         me = position["seat"]
         hands = position["hands"]
-        strategies = np.array([
+        heuristic = np.array([
             heuristic_probabilities(int(hand), position["pot_sum"], position["to_come_mask"], self.spread, self.epsilon)
             for hand in hands
         ])
-        values = np.zeros(15)
+        uniform = np.array([[float(hand >> card & 1) for card in range(1, 16)] for hand in hands])
+        uniform /= uniform.sum(axis=1, keepdims=True)
+        types = self._types(view) if self.typed else np.tile([0.0, 0.0, 1.0], (self.players, 1))
+        types[me] = (0.0, 0.0, 1.0)
+        iterate = heuristic.copy()
+
+        def model() -> np.ndarray[Any, Any]:
+            """Each seat's card as the others see it: its types' predictions, weighted by how likely each is."""
+            return np.asarray(types[:, :1] * uniform + types[:, 1:2] * heuristic + types[:, 2:] * iterate)
+
         for _ in range(self.sweeps):
             if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
                 break  # the time cap cuts the others' updates, never this seat's own answer below
             for seat in range(self.players):
-                values = self._values(position, strategies, seat, rng.getrandbits(62))
+                values = self._values(position, model(), seat, rng.getrandbits(62))
                 response = _logit(values, int(hands[seat]), self.temperature)
-                strategies[seat] = (1 - self.damping) * strategies[seat] + self.damping * response
+                iterate[seat] = (1 - self.damping) * iterate[seat] + self.damping * response
+        strategies = model()
         values = self._values(position, strategies, me, rng.getrandbits(62))
+        if self.typed:
+            table = view["table"]
+            if not table["rounds"]:
+                self._predictions.clear()  # a new game: the last one's predictions are no evidence
+            self._predictions[_signature(table["rounds"], table["pot"])] = (uniform, heuristic, iterate)
+        self.last_types = types
         return strategies, values
+
+    def _types(self, view: dict[str, Any]) -> np.ndarray[Any, Any]:
+        """Each seat's posterior over ``TYPES`` from the cards it played in this game's earlier rounds.
+
+        A type's chance of a card is the prediction this bot made for that seat when it decided in that round
+        (uniform over its hand, the heuristic's strategy, or the seat's fictitious-play iterate), floored."""
+        rounds = view["table"]["rounds"]
+        log_posterior = np.tile(np.log(TYPE_PRIOR), (self.players, 1))
+        for index, record in enumerate(rounds):
+            predicted = self._predictions.get(_signature(rounds[:index], record["pot"]))
+            if predicted is None:
+                continue  # a round this bot did not decide in (it joined later): no evidence
+            for seat, card in enumerate(record["played"]):
+                chances = np.array([prediction[seat, card - 1] for prediction in predicted])
+                log_posterior[seat] += np.log((1 - TYPE_FLOOR) * chances + TYPE_FLOOR * predicted[0][seat, card - 1])
+        posterior = np.exp(log_posterior - log_posterior.max(axis=1, keepdims=True))
+        return np.asarray(posterior / posterior.sum(axis=1, keepdims=True))
 
     def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
         if len(legal_actions) == 1:

@@ -178,6 +178,7 @@ _QRE_KEYS = {
     "eps": ("epsilon", float),
     "margin": ("margin", float),
     "final": ("final", str),
+    "typed": ("typed", int),
     "time": ("time_limit", float),
 }
 
