@@ -203,16 +203,6 @@ def level_bot(game: Game, level: str, overrides: dict[str, Any] | None = None, n
     if kind == "forgetful":
         inner = ForgetfulBot(game.heuristic_bot_with(tuned), game.id, int(settings["memory"]))
         return NoisyBot(inner, float(settings.get("epsilon", 0.0)), name=name)
-    if kind == "qre":
-        from ludotheque.bots.geier_qre import GeierQREBot
-
-        # only the time cap applies to this bot (``hard:time=2``); search settings of ISMCTS would mean nothing
-        unused = sorted(set(overrides or {}) - {"time_limit"})
-        if unused:
-            raise ValueError(f"level {level!r} of {game.id} is the round-equilibrium bot here; it takes only time= "
-                             f"({', '.join(unused)})")
-        settings.update(overrides or {})
-        return GeierQREBot(game, name=name, **settings)
     if kind == "ismcts":
         settings.update(overrides or {})
         if tuned:
