@@ -13,8 +13,9 @@ every seat, this one included, is modelled as a player who also thinks about the
 is drawn, not fixed.  With two seats the round's equilibrium is the matrix game of ``gt``, which solves it exactly.
 
 The iteration is smoothed fictitious play: start every seat at the heuristic's mixed bid, then ``sweeps`` times
-replace each seat's strategy by a ``damping`` step towards its logit response to the others.  The bot reads only
-its view.
+replace each seat's strategy by a ``damping`` step towards its logit response to the others.  With ``typed``,
+each other seat is modelled as a mix of that iterate, the heuristic and uniform cards, weighted by how well each
+predicted the cards the seat played earlier in the game (``_types``).  The bot reads only its view.
 """
 
 from __future__ import annotations
