@@ -140,8 +140,9 @@ def _winners(points: np.ndarray, best_mouse: np.ndarray, players: int, next_best
 
 
 @_compiled
-def _heuristic_card(hand: int, pot_sum: int, to_come: int) -> int:
-    """``GeierHeuristicBot``: the card whose rank in hand matches the pot's rank among the values still in play."""
+def _bid_position(hand: int, pot_sum: int, to_come: int) -> float:
+    """The heuristic's position in the hand (0 = the lowest card): the pot's rank among the values still in play,
+    scaled to the hand (``GeierHeuristicBot``; also the centre of its spread bid, ``fast.geier_round``)."""
     worth = abs(pot_sum)
     below = 0
     equal = 1  # the pot itself is in the field
@@ -158,7 +159,13 @@ def _heuristic_card(hand: int, pot_sum: int, to_come: int) -> int:
     in_hand = 0
     for card in range(1, CARDS + 1):
         in_hand += hand >> card & 1
-    rank = round(fraction * (in_hand - 1))  # half to even, as Python's round()
+    return fraction * (in_hand - 1)
+
+
+@_compiled
+def _heuristic_card(hand: int, pot_sum: int, to_come: int) -> int:
+    """``GeierHeuristicBot``: the card whose rank in hand matches the pot's rank among the values still in play."""
+    rank = round(_bid_position(hand, pot_sum, to_come))  # half to even, as Python's round()
     for card in range(1, CARDS + 1):
         if hand >> card & 1:
             if rank == 0:

@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 
-from ludotheque.fast.geier_kernel import CARDS, _below, _compiled, _next, _taker, _winners
+from ludotheque.fast.geier_kernel import CARDS, _below, _bid_position, _compiled, _next, _taker, _winners
 
 _TO_UNIT = 1.0 / 9007199254740992.0  # 2**-53
 
@@ -35,28 +35,6 @@ def _uniform(rng: np.ndarray) -> float:
 def _point_bit(value: int) -> int:
     """The bit of a point card in a to-come mask (indexed like ``POINT_CARDS``: -5..-1 then 1..10)."""
     return 1 << (value + 5 if value < 0 else value + 4)
-
-
-@_compiled
-def _bid_position(hand: int, pot_sum: int, to_come: int) -> float:
-    """The heuristic's position in the hand (0 = lowest card): the pot's rank among the values still in play."""
-    worth = abs(pot_sum)
-    below = 0
-    equal = 1  # the pot itself is in the field
-    size = 1
-    for index in range(CARDS):
-        if to_come >> index & 1:
-            value = abs(index - 5 if index < 5 else index - 4)
-            size += 1
-            if value < worth:
-                below += 1
-            elif value == worth:
-                equal += 1
-    fraction = (below + (equal - 1) / 2) / max(1, size - 1)
-    in_hand = 0
-    for card in range(1, CARDS + 1):
-        in_hand += hand >> card & 1
-    return fraction * (in_hand - 1)
 
 
 @_compiled
@@ -129,6 +107,19 @@ def _draw(probabilities: np.ndarray, rng: np.ndarray) -> int:
             if target < 0:
                 return index + 1
     return last
+
+
+@_compiled
+def _settle(
+    cards: np.ndarray, players: int, pot: int, pot_best: int, cascade: bool, score: np.ndarray, mouse: np.ndarray
+) -> tuple[int, int]:
+    """The round's pot to its taker, if any (geier-3); the pot's sum and highest mouse left on the table."""
+    taker = _taker(cards, players, pot, cascade)
+    if taker < 0:
+        return pot, pot_best
+    score[taker] += pot
+    mouse[taker] = max(mouse[taker], pot_best)
+    return 0, 0
 
 
 @_compiled
@@ -205,14 +196,7 @@ def response_values(
                 hand[other] = hands[other] & ~(1 << bids[other])
                 score[other] = points[other]
                 mouse[other] = best_mouse[other]
-            pot = pot_sum
-            pot_best = pot_mouse
-            taker = _taker(bids, players, pot, cascade)
-            if taker >= 0:
-                score[taker] += pot
-                mouse[taker] = max(mouse[taker], pot_best)
-                pot = 0
-                pot_best = 0
+            pot, pot_best = _settle(bids, players, pot_sum, pot_mouse, cascade, score, mouse)
             rng[0] = later
             mask = 0
             for index in range(rounds):
@@ -225,12 +209,7 @@ def response_values(
                 for other in range(players):
                     cards[other] = _spread_card(hand[other], pot, mask, spread, epsilon, rng)
                     hand[other] &= ~(1 << cards[other])
-                taker = _taker(cards, players, pot, cascade)
-                if taker >= 0:
-                    score[taker] += pot
-                    mouse[taker] = max(mouse[taker], pot_best)
-                    pot = 0
-                    pot_best = 0
+                pot, pot_best = _settle(cards, players, pot, pot_best, cascade, score, mouse)
             # geier-4: a pot still on the table after the last round is lost
             totals[card - 1] += _utility(score, mouse, players, next_best, seat, margin, winners)
     return totals / max(1, rollouts)
