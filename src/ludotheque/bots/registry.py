@@ -8,7 +8,8 @@ A bot spec is a name followed by ``:``-separated arguments (commas separate the 
     easy | medium | hard        the levels (``ludotheque.bots.levels``); ``hard:time=3`` caps hard's thinking
     ismcts[:LEVEL][:key=value]  ISMCTS: ``ismcts:hard``, ``ismcts:iterations=800:time=1.5``
     gt                          Geier, 2 players: the game-theoretic bot (matrix games + exact endgame)
-    qre[:key=value]             Geier, any number of players: each round's logit equilibrium (``bots/geier_qre``)
+    qre[:key=value]             Geier, any number of players: each round's logit equilibrium (``bots/geier_qre``;
+                                keys it, sweeps, temp, damping, spread, eps, margin, final, typed, time)
 
 ISMCTS keys: ``iterations`` (or ``it``), ``time`` (seconds per move, a cap), ``c`` (exploration), ``eps``
 (random share of the rollouts), ``rollout`` (``heuristic`` or ``random``), ``bias`` (weight of the heuristic's
