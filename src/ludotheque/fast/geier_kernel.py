@@ -163,15 +163,20 @@ def _bid_position(hand: int, pot_sum: int, to_come: int) -> float:
 
 
 @_compiled
-def _heuristic_card(hand: int, pot_sum: int, to_come: int) -> int:
-    """``GeierHeuristicBot``: the card whose rank in hand matches the pot's rank among the values still in play."""
-    rank = round(_bid_position(hand, pot_sum, to_come))  # half to even, as Python's round()
+def _card_at(hand: int, rank: int) -> int:
+    """The card of that rank in the hand (0 = the lowest), -1 past the last."""
     for card in range(1, CARDS + 1):
         if hand >> card & 1:
             if rank == 0:
                 return card
             rank -= 1
     return -1
+
+
+@_compiled
+def _heuristic_card(hand: int, pot_sum: int, to_come: int) -> int:
+    """``GeierHeuristicBot``: the card whose rank in hand matches the pot's rank among the values still in play."""
+    return _card_at(hand, round(_bid_position(hand, pot_sum, to_come)))  # half to even, as Python's round()
 
 
 @_compiled

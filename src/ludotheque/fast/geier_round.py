@@ -20,7 +20,16 @@ import math
 
 import numpy as np
 
-from ludotheque.fast.geier_kernel import CARDS, _below, _bid_position, _compiled, _next, _taker, _winners
+from ludotheque.fast.geier_kernel import (
+    CARDS,
+    _below,
+    _bid_position,
+    _card_at,
+    _compiled,
+    _next,
+    _taker,
+    _winners,
+)
 
 _TO_UNIT = 1.0 / 9007199254740992.0  # 2**-53
 
@@ -84,12 +93,7 @@ def _spread_card(hand: int, pot_sum: int, to_come: int, spread: float, epsilon: 
                     break
         else:
             index = round(position)  # half to even, as Python's round()
-    for card in range(1, CARDS + 1):
-        if hand >> card & 1:
-            if index == 0:
-                return card
-            index -= 1
-    return -1
+    return _card_at(hand, index)
 
 
 @_compiled
