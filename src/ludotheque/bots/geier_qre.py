@@ -198,7 +198,7 @@ class GeierQREBot:
             return legal_actions[0]
         strategies, values = self.equilibrium(view, rng)
         self.last_strategies, self.last_values = strategies, values
-        hand = int(self._position(view)["hands"][view["seat"]])
+        hand = sum(1 << card for card in view["table"]["hand"])
         if self.final == "best":
             held = [card for card in range(1, 16) if hand >> card & 1]
             card = max(held, key=lambda c: values[c - 1])

@@ -107,6 +107,18 @@ _ISMCTS_KEYS = {
 }
 
 
+def _keyed(arg: str, keys: dict[str, tuple[str, type]], bot: str, known: str) -> tuple[str, object]:
+    """One ``key=value`` argument of a bot with a key table: the setting's field and its typed value."""
+    key, sep, value = arg.partition("=")
+    if not sep or key.strip() not in keys:
+        raise UnknownBotError(f"unknown {bot} argument {arg!r} (keys: {', '.join(keys)}{known})")
+    field, kind = keys[key.strip()]
+    try:
+        return field, kind(value.strip())
+    except ValueError as error:
+        raise UnknownBotError(f"{bot} argument {arg!r}: {error}") from error
+
+
 def _ismcts_settings(args: list[str], settings: dict[str, object]) -> dict[str, object]:
     settings = dict(settings)
     for arg in args:
@@ -118,13 +130,8 @@ def _ismcts_settings(args: list[str], settings: dict[str, object]) -> dict[str, 
             tuned[key[2:]] = _setting_value(value.strip())
             settings["heuristic_settings"] = tuned
             continue
-        if not sep or key not in _ISMCTS_KEYS:
-            raise UnknownBotError(f"unknown ISMCTS argument {arg!r} (keys: {', '.join(_ISMCTS_KEYS)}; or a level)")
-        field, kind = _ISMCTS_KEYS[key]
-        try:
-            settings[field] = kind(value.strip())
-        except ValueError as error:
-            raise UnknownBotError(f"ISMCTS argument {arg!r}: {error}") from error
+        field, typed = _keyed(arg, _ISMCTS_KEYS, "ISMCTS", "; or a level")
+        settings[field] = typed
     return settings
 
 
@@ -189,16 +196,7 @@ def _qre(game: Game, args: list[str]) -> Bot:
         raise UnknownBotError("the round-equilibrium bot 'qre' plays geier only")
     from ludotheque.bots.geier_qre import GeierQREBot
 
-    settings: dict[str, object] = {}
-    for arg in args:
-        key, sep, value = arg.partition("=")
-        if not sep or key.strip() not in _QRE_KEYS:
-            raise UnknownBotError(f"unknown qre argument {arg!r} (keys: {', '.join(_QRE_KEYS)})")
-        field, kind = _QRE_KEYS[key.strip()]
-        try:
-            settings[field] = kind(value.strip())
-        except ValueError as error:
-            raise UnknownBotError(f"qre argument {arg!r}: {error}") from error
+    settings = dict(_keyed(arg, _QRE_KEYS, "qre", "") for arg in args)
     try:
         return GeierQREBot(game, name=":".join(["qre", *args]), **settings)  # type: ignore[arg-type]
     except ValueError as error:

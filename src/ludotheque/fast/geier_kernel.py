@@ -140,6 +140,15 @@ def _winners(points: np.ndarray, best_mouse: np.ndarray, players: int, next_best
 
 
 @_compiled
+def _hand_size(hand: int) -> int:
+    """How many cards a hand mask holds."""
+    size = 0
+    for card in range(1, CARDS + 1):
+        size += hand >> card & 1
+    return size
+
+
+@_compiled
 def _bid_position(hand: int, pot_sum: int, to_come: int) -> float:
     """The heuristic's position in the hand (0 = the lowest card): the pot's rank among the values still in play,
     scaled to the hand (``GeierHeuristicBot``; also the centre of its spread bid, ``fast.geier_round``)."""
@@ -156,10 +165,7 @@ def _bid_position(hand: int, pot_sum: int, to_come: int) -> float:
             elif value == worth:
                 equal += 1
     fraction = (below + (equal - 1) / 2) / max(1, size - 1)
-    in_hand = 0
-    for card in range(1, CARDS + 1):
-        in_hand += hand >> card & 1
-    return fraction * (in_hand - 1)
+    return fraction * (_hand_size(hand) - 1)
 
 
 @_compiled

@@ -26,6 +26,7 @@ from ludotheque.fast.geier_kernel import (
     _bid_position,
     _card_at,
     _compiled,
+    _hand_size,
     _next,
     _taker,
     _winners,
@@ -47,47 +48,50 @@ def _point_bit(value: int) -> int:
 
 
 @_compiled
+def _spread_weights(hand: int, position: float, spread: float, out: np.ndarray) -> float:
+    """The spread bid's weight of each rank in the hand, ``out[rank]`` (a normal curve ``spread`` cards wide around
+    ``position``; without spread, all on the rounded position); their sum."""
+    total = 0.0
+    for rank in range(_hand_size(hand)):
+        if spread > 0:
+            out[rank] = math.exp(-0.5 * ((rank - position) / spread) ** 2)
+        else:
+            out[rank] = 1.0 if rank == round(position) else 0.0  # half to even, as Python's round()
+        total += out[rank]
+    return total
+
+
+@_compiled
 def heuristic_probabilities(hand: int, pot_sum: int, to_come: int, spread: float, epsilon: float) -> np.ndarray:
     """The chance of each card (index ``card - 1``) under the spread heuristic with ``epsilon`` uniform cards."""
+    weights = np.zeros(CARDS)
+    total = _spread_weights(hand, _bid_position(hand, pot_sum, to_come), spread, weights)
+    in_hand = _hand_size(hand)
     out = np.zeros(CARDS)
-    position = _bid_position(hand, pot_sum, to_come)
-    in_hand = 0
-    for card in range(1, CARDS + 1):
-        in_hand += hand >> card & 1
     rank = 0
-    total = 0.0
     for card in range(1, CARDS + 1):
         if hand >> card & 1:
-            if spread > 0:
-                out[card - 1] = math.exp(-0.5 * ((rank - position) / spread) ** 2)
-            elif rank == round(position):
-                out[card - 1] = 1.0
-            total += out[card - 1]
+            out[card - 1] = (1 - epsilon) * weights[rank] / total + epsilon / in_hand
             rank += 1
-    for card in range(1, CARDS + 1):
-        if hand >> card & 1:
-            out[card - 1] = (1 - epsilon) * out[card - 1] / total + epsilon / in_hand
     return out
 
 
 @_compiled
-def _spread_card(hand: int, pot_sum: int, to_come: int, spread: float, epsilon: float, rng: np.ndarray) -> int:
-    """A card drawn like ``heuristic_probabilities`` (without building the table: this runs in every rollout)."""
-    in_hand = 0
-    for card in range(1, CARDS + 1):
-        in_hand += hand >> card & 1
+def _spread_card(
+    hand: int, pot_sum: int, to_come: int, spread: float, epsilon: float, rng: np.ndarray, weights: np.ndarray
+) -> int:
+    """A card drawn like ``heuristic_probabilities`` (this runs in every rollout: ``weights`` is a scratch array)."""
+    in_hand = _hand_size(hand)
     if epsilon > 0 and _uniform(rng) < epsilon:
         index = _below(rng, in_hand)
     else:
         position = _bid_position(hand, pot_sum, to_come)
         if spread > 0:
-            total = 0.0
-            for rank in range(in_hand):
-                total += math.exp(-0.5 * ((rank - position) / spread) ** 2)
+            total = _spread_weights(hand, position, spread, weights)
             target = _uniform(rng) * total
             index = in_hand - 1
             for rank in range(in_hand):
-                target -= math.exp(-0.5 * ((rank - position) / spread) ** 2)
+                target -= weights[rank]
                 if target < 0:
                     index = rank
                     break
@@ -179,7 +183,11 @@ def response_values(
     score = np.zeros(players, dtype=np.int64)
     mouse = np.zeros(players, dtype=np.int64)
     winners = np.zeros(players, dtype=np.bool_)
+    weights = np.zeros(CARDS)
     totals = np.zeros(CARDS)
+    full_mask = 0  # the point cards to come, whatever their order
+    for index in range(rounds):
+        full_mask |= _point_bit(to_come[index])
     for r in range(rollouts):
         stream[0] = np.uint64(seed) * np.uint64(0x2545F4914F6CDD1D) + np.uint64(r)
         _next(stream)
@@ -202,16 +210,14 @@ def response_values(
                 mouse[other] = best_mouse[other]
             pot, pot_best = _settle(bids, players, pot_sum, pot_mouse, cascade, score, mouse)
             rng[0] = later
-            mask = 0
-            for index in range(rounds):
-                mask |= _point_bit(order[index])
+            mask = full_mask
             for index in range(rounds):
                 value = order[index]
                 pot += value
                 pot_best = max(pot_best, value)
                 mask &= ~_point_bit(value)
                 for other in range(players):
-                    cards[other] = _spread_card(hand[other], pot, mask, spread, epsilon, rng)
+                    cards[other] = _spread_card(hand[other], pot, mask, spread, epsilon, rng, weights)
                     hand[other] &= ~(1 << cards[other])
                 pot, pot_best = _settle(cards, players, pot, pot_best, cascade, score, mouse)
             # geier-4: a pot still on the table after the last round is lost
