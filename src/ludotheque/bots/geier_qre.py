@@ -20,6 +20,7 @@ predicted the cards the seat played earlier in the game (``_types``).  The bot r
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from typing import Any
@@ -52,6 +53,11 @@ def _logit(values: np.ndarray[Any, Any], hand: int, temperature: float) -> np.nd
     return np.asarray(weights / weights.sum())
 
 
+def _best(values: np.ndarray[Any, Any], hand: int) -> int:
+    """The held card of highest value (the lowest such card on a tie)."""
+    return max((card for card in range(1, 16) if hand >> card & 1), key=lambda card: values[card - 1])
+
+
 class GeierQREBot:
     """Geier, any number of seats: the round's logit equilibrium by smoothed fictitious play over rollouts."""
 
@@ -68,6 +74,7 @@ class GeierQREBot:
         margin: float = 0.002,
         final: str = "sample",
         typed: bool = False,
+        positional: bool = False,
         time_limit: float | None = None,
         name: str = "qre",
     ) -> None:
@@ -98,6 +105,9 @@ class GeierQREBot:
         self.margin = margin
         self.final = final
         self.typed = bool(typed)
+        #: seed the rollouts from the position instead of ``rng``: the values are then a function of what every seat
+        #: sees, so this bot can work out exactly what a copy of itself would play in another seat (``geier_mirror``)
+        self.positional = bool(positional)
         self.time_limit = time_limit
         #: per decision of this game (``_signature``): every seat's uniform, heuristic and fictitious-play strategies,
         #: the three predictions whose fit to the cards then played sets each seat's type (``typed=True``)
@@ -130,12 +140,43 @@ class GeierQREBot:
             "best_mouse": np.array([max((v for v in won if v > 0), default=0) for won in table["won"]], dtype=np.int64),
         }
 
+    @staticmethod
+    def _seed(position: dict[str, Any], step: int, seat: int) -> int:
+        """A rollout seed that depends only on what every seat sees, the iteration step and the seat valued."""
+        key = (
+            tuple(position["hands"].tolist()), position["pot_sum"], position["pot_mouse"],
+            sorted(position["to_come"].tolist()), tuple(position["points"].tolist()),
+            tuple(position["best_mouse"].tolist()), step, seat,
+        )
+        return int.from_bytes(hashlib.blake2b(repr(key).encode(), digest_size=8).digest(), "big") >> 2
+
+    def _draw_seed(self, position: dict[str, Any], step: int, seat: int, rng: random.Random) -> int:
+        return self._seed(position, step, seat) if self.positional else rng.getrandbits(62)
+
     def _values(self, position: dict[str, Any], strategies: np.ndarray[Any, Any], seat: int, seed: int) -> Any:
         return response_values(
             position["hands"], position["pot_sum"], position["pot_mouse"], position["to_come"], position["points"],
             position["best_mouse"], strategies, seat, self.rollouts, seed, self.spread, self.epsilon, self.cascade,
             self.next_best, self.margin,
         )
+
+    def _heuristic(self, position: dict[str, Any]) -> np.ndarray[Any, Any]:
+        """Every seat's card under the model's spread heuristic (players, 15)."""
+        return np.array([
+            heuristic_probabilities(int(hand), position["pot_sum"], position["to_come_mask"], self.spread, self.epsilon)
+            for hand in position["hands"]
+        ])
+
+    def copy_card(self, view: dict[str, Any], seat: int) -> int:
+        """The card a copy of this bot would play in ``seat``'s place this round, worked out from ``view``.
+
+        Only a bot whose choice is a function of the position can be foreseen: positional seeds, no sweeps (its
+        model of everybody is then the heuristic), no typing (which depends on the bot's own past) and ``best``."""
+        if not (self.positional and self.sweeps == 0 and not self.typed and self.final == "best"):
+            raise ValueError("only a positional best response (sweeps=0, final=best, untyped) can be foreseen")
+        position = self._position(view)
+        values = self._values(position, self._heuristic(position), seat, self._seed(position, 0, seat))
+        return _best(values, int(position["hands"][seat]))
 
     def equilibrium(
         self, view: dict[str, Any], rng: random.Random
@@ -145,10 +186,7 @@ class GeierQREBot:
         position = self._position(view)
         me = position["seat"]
         hands = position["hands"]
-        heuristic = np.array([
-            heuristic_probabilities(int(hand), position["pot_sum"], position["to_come_mask"], self.spread, self.epsilon)
-            for hand in hands
-        ])
+        heuristic = self._heuristic(position)
         uniform = np.array([[float(hand >> card & 1) for card in range(1, 16)] for hand in hands])
         uniform /= uniform.sum(axis=1, keepdims=True)
         types = self._types(view) if self.typed else np.tile([0.0, 0.0, 1.0], (self.players, 1))
@@ -159,15 +197,15 @@ class GeierQREBot:
             """Each seat's card as the others see it: its types' predictions, weighted by how likely each is."""
             return np.asarray(types[:, :1] * uniform + types[:, 1:2] * heuristic + types[:, 2:] * iterate)
 
-        for _ in range(self.sweeps):
+        for step in range(self.sweeps):
             if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
                 break  # the time cap cuts the others' updates, never this seat's own answer below
             for seat in range(self.players):
-                values = self._values(position, model(), seat, rng.getrandbits(62))
+                values = self._values(position, model(), seat, self._draw_seed(position, step, seat, rng))
                 response = _logit(values, int(hands[seat]), self.temperature)
                 iterate[seat] = (1 - self.damping) * iterate[seat] + self.damping * response
         strategies = model()
-        values = self._values(position, strategies, me, rng.getrandbits(62))
+        values = self._values(position, strategies, me, self._draw_seed(position, self.sweeps, me, rng))
         if self.typed:
             table = view["table"]
             if not table["rounds"]:
@@ -200,8 +238,7 @@ class GeierQREBot:
         self.last_strategies, self.last_values = strategies, values
         hand = sum(1 << card for card in view["table"]["hand"])
         if self.final == "best":
-            held = [card for card in range(1, 16) if hand >> card & 1]
-            card = max(held, key=lambda c: values[c - 1])
+            card = _best(values, hand)
         else:
             weights = _logit(values, hand, self.temperature) if self.final == "sample" else strategies[view["seat"]]
             card = rng.choices(range(1, 16), weights=list(weights))[0]

@@ -203,6 +203,21 @@ def _qre(game: Game, args: list[str]) -> Bot:
         raise UnknownBotError(f"qre: {error}") from error
 
 
+_MIRROR_KEYS = {"rounds": ("rounds", int), "it": ("rollouts", int), "time": ("time_limit", float)}
+
+
+def _mirror(game: Game, args: list[str]) -> Bot:
+    if game.id != "geier":
+        raise UnknownBotError("the mirror bot plays geier only")
+    from ludotheque.bots.geier_mirror import GeierMirrorBot
+
+    settings = dict(_keyed(arg, _MIRROR_KEYS, "mirror", "") for arg in args)
+    try:
+        return GeierMirrorBot(game, name=":".join(["mirror", *args]), **settings)  # type: ignore[arg-type]
+    except ValueError as error:
+        raise UnknownBotError(f"mirror: {error}") from error
+
+
 BOTS: dict[str, Callable[[Game, list[str]], Bot]] = {
     "random": _random,
     "heuristic": _heuristic,
@@ -213,6 +228,7 @@ BOTS: dict[str, Callable[[Game, list[str]], Bot]] = {
     "ismcts": _ismcts,
     "gt": _gt,
     "qre": _qre,
+    "mirror": _mirror,
 }
 
 
