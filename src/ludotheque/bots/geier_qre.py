@@ -167,23 +167,39 @@ class GeierQREBot:
             for hand in position["hands"]
         ])
 
-    def copy_card(self, view: dict[str, Any], seat: int) -> int:
-        """The card a copy of this bot would play in ``seat``'s place this round, worked out from ``view``.
+    def copy_cards(self, view: dict[str, Any]) -> list[int]:
+        """The card a copy of this bot would play in each seat's place this round, worked out from ``view``.
 
-        Only a bot whose choice is a function of the position can be foreseen: positional seeds, no sweeps (its
-        model of everybody is then the heuristic), no typing (which depends on the bot's own past) and ``best``."""
-        if not (self.positional and self.sweeps == 0 and not self.typed and self.final == "best"):
-            raise ValueError("only a positional best response (sweeps=0, final=best, untyped) can be foreseen")
+        Only a bot whose choice is a function of the position can be foreseen: positional seeds (its rollouts
+        and its draw), no typing (which depends on the bot's own past) and no time cap (which depends on the
+        clock)."""
+        if not self.positional or self.typed or self.time_limit is not None:
+            raise ValueError("only a positional bot, untyped and with no time cap, can be foreseen")
         position = self._position(view)
-        values = self._values(position, self._heuristic(position), seat, self._seed(position, 0, seat))
-        return _best(values, int(position["hands"][seat]))
+        strategies = self._profile(position, view, random.Random(0))  # positional: the rng is not drawn from
+        cards = []
+        for seat in range(self.players):
+            values = self._values(position, strategies, seat, self._seed(position, self.sweeps, seat))
+            cards.append(self._pick(values, int(position["hands"][seat]), strategies[seat], position, seat, None))
+        return cards
 
     def equilibrium(
         self, view: dict[str, Any], rng: random.Random
     ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
         """Every seat's strategy over cards (players, 15) and this seat's card values against the others'."""
+        return self._equilibrium(self._position(view), view, rng)
+
+    def _equilibrium(
+        self, position: dict[str, Any], view: dict[str, Any], rng: random.Random
+    ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        me = position["seat"]
+        strategies = self._profile(position, view, rng)
+        values = self._values(position, strategies, me, self._draw_seed(position, self.sweeps, me, rng))
+        return strategies, values
+
+    def _profile(self, position: dict[str, Any], view: dict[str, Any], rng: random.Random) -> np.ndarray[Any, Any]:
+        """Every seat's strategy over cards (players, 15) after the sweeps of smoothed fictitious play."""
         start = time.perf_counter()
-        position = self._position(view)
         me = position["seat"]
         hands = position["hands"]
         heuristic = self._heuristic(position)
@@ -199,20 +215,35 @@ class GeierQREBot:
 
         for step in range(self.sweeps):
             if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
-                break  # the time cap cuts the others' updates, never this seat's own answer below
+                break  # the time cap cuts the others' updates, never this seat's own answer
             for seat in range(self.players):
                 values = self._values(position, model(), seat, self._draw_seed(position, step, seat, rng))
                 response = _logit(values, int(hands[seat]), self.temperature)
                 iterate[seat] = (1 - self.damping) * iterate[seat] + self.damping * response
-        strategies = model()
-        values = self._values(position, strategies, me, self._draw_seed(position, self.sweeps, me, rng))
         if self.typed:
             table = view["table"]
             if not table["rounds"]:
                 self._predictions.clear()  # a new game: the last one's predictions are no evidence
             self._predictions[_signature(table["rounds"], table["pot"])] = (uniform, heuristic, iterate)
         self.last_types = types
-        return strategies, values
+        return model()
+
+    def _pick(
+        self,
+        values: np.ndarray[Any, Any],
+        hand: int,
+        strategy: np.ndarray[Any, Any],
+        position: dict[str, Any],
+        seat: int,
+        rng: random.Random | None,
+    ) -> int:
+        """The seat's card by ``final``: drawn with ``rng``, or, positional, with a draw seeded by the position."""
+        if self.final == "best":
+            return _best(values, hand)
+        weights = _logit(values, hand, self.temperature) if self.final == "sample" else strategy
+        if self.positional or rng is None:
+            rng = random.Random(self._seed(position, self.sweeps + 1, seat))
+        return int(rng.choices(range(1, 16), weights=list(weights))[0])
 
     def _types(self, view: dict[str, Any]) -> np.ndarray[Any, Any]:
         """Each seat's posterior over ``TYPES`` from the cards it played in this game's earlier rounds.
@@ -234,13 +265,10 @@ class GeierQREBot:
     def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        strategies, values = self.equilibrium(view, rng)
+        position = self._position(view)
+        me = position["seat"]
+        strategies, values = self._equilibrium(position, view, rng)
         self.last_strategies, self.last_values = strategies, values
-        hand = sum(1 << card for card in view["table"]["hand"])
-        if self.final == "best":
-            card = _best(values, hand)
-        else:
-            weights = _logit(values, hand, self.temperature) if self.final == "sample" else strategies[view["seat"]]
-            card = rng.choices(range(1, 16), weights=list(weights))[0]
+        card = self._pick(values, int(position["hands"][me]), strategies[me], position, me, rng)
         action = card - 1
         return action if action in legal_actions else rng.choice(legal_actions)
