@@ -192,3 +192,9 @@ def test_bad_settings_are_refused(spec: str, message: str) -> None:
 def test_other_games_are_refused() -> None:
     with pytest.raises(UnknownBotError, match="geier only"):
         make_bot("mirror", ludotheque.load_game("mice", players=2))
+
+
+def test_the_registry_builds_a_positional_qre() -> None:
+    bot = make_bot("qre:positional=1:it=8", ludotheque.load_game("geier", players=3))
+    assert isinstance(bot, GeierQREBot) and bot.positional
+    assert len(bot.copy_cards(mid_game(3, 2).view(1))) == 3

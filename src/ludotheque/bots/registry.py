@@ -187,6 +187,7 @@ _QRE_KEYS = {
     "margin": ("margin", float),
     "final": ("final", str),
     "typed": ("typed", int),
+    "positional": ("positional", int),
     "time": ("time_limit", float),
 }
 
