@@ -9,7 +9,9 @@ A bot spec is a name followed by ``:``-separated arguments (commas separate the 
     ismcts[:LEVEL][:key=value]  ISMCTS: ``ismcts:hard``, ``ismcts:iterations=800:time=1.5``
     gt                          Geier, 2 players: the game-theoretic bot (matrix games + exact endgame)
     qre[:key=value]             Geier, any number of players: each round's logit equilibrium (``bots/geier_qre``;
-                                keys it, sweeps, temp, damping, spread, eps, margin, final, typed, time)
+                                keys it, sweeps, temp, damping, spread, eps, margin, final, typed, positional, time)
+    mirror[:key=value]          Geier, any number of players: the equilibrium until it knows whether a copy of
+                                itself is at the table, then a best response if none is (keys rounds, it, time)
 
 ISMCTS keys: ``iterations`` (or ``it``), ``time`` (seconds per move, a cap), ``c`` (exploration), ``eps``
 (random share of the rollouts), ``rollout`` (``heuristic`` or ``random``), ``bias`` (weight of the heuristic's
@@ -26,6 +28,7 @@ sets the heuristic's own setting KEY for the search's prior and rollouts (``ismc
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 from ludotheque.bots.ismcts import ISMCTSBot
@@ -192,31 +195,27 @@ _QRE_KEYS = {
 }
 
 
-def _qre(game: Game, args: list[str]) -> Bot:
-    if game.id != "geier":
-        raise UnknownBotError("the round-equilibrium bot 'qre' plays geier only")
-    from ludotheque.bots.geier_qre import GeierQREBot
-
-    settings = dict(_keyed(arg, _QRE_KEYS, "qre", "") for arg in args)
-    try:
-        return GeierQREBot(game, name=":".join(["qre", *args]), **settings)  # type: ignore[arg-type]
-    except ValueError as error:
-        raise UnknownBotError(f"qre: {error}") from error
-
-
 _MIRROR_KEYS = {"rounds": ("rounds", int), "it": ("rollouts", int), "time": ("time_limit", float)}
 
 
-def _mirror(game: Game, args: list[str]) -> Bot:
-    if game.id != "geier":
-        raise UnknownBotError("the mirror bot plays geier only")
-    from ludotheque.bots.geier_mirror import GeierMirrorBot
+def _geier_keyed(
+    bot: str, what: str, module: str, keys: dict[str, tuple[str, type]]
+) -> Callable[[Game, list[str]], Bot]:
+    """A Geier-only bot class with a key table (``qre``, ``mirror``); its module (Numba) is imported on first use."""
 
-    settings = dict(_keyed(arg, _MIRROR_KEYS, "mirror", "") for arg in args)
-    try:
-        return GeierMirrorBot(game, name=":".join(["mirror", *args]), **settings)  # type: ignore[arg-type]
-    except ValueError as error:
-        raise UnknownBotError(f"mirror: {error}") from error
+    def make(game: Game, args: list[str]) -> Bot:
+        if game.id != "geier":
+            raise UnknownBotError(f"the {what} '{bot}' plays geier only")
+        module_name, _, class_name = module.rpartition(".")
+        bot_class = getattr(importlib.import_module(module_name), class_name)
+        settings = dict(_keyed(arg, keys, bot, "") for arg in args)
+        try:
+            made: Bot = bot_class(game, name=":".join([bot, *args]), **settings)
+            return made
+        except ValueError as error:
+            raise UnknownBotError(f"{bot}: {error}") from error
+
+    return make
 
 
 BOTS: dict[str, Callable[[Game, list[str]], Bot]] = {
@@ -228,8 +227,8 @@ BOTS: dict[str, Callable[[Game, list[str]], Bot]] = {
     "hard": _level("hard"),
     "ismcts": _ismcts,
     "gt": _gt,
-    "qre": _qre,
-    "mirror": _mirror,
+    "qre": _geier_keyed("qre", "round-equilibrium bot", "ludotheque.bots.geier_qre.GeierQREBot", _QRE_KEYS),
+    "mirror": _geier_keyed("mirror", "copy-detecting bot", "ludotheque.bots.geier_mirror.GeierMirrorBot", _MIRROR_KEYS),
 }
 
 
