@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import ludotheque
 from ludotheque.arena import journal
-from ludotheque.arena.tournament import ArenaSpec, GameResult, run_arena
+from ludotheque.arena.tournament import ArenaSpec, GameResult, play_one, run_arena
 from ludotheque.cli.main import app
 from ludotheque.core import RecordError
 
@@ -143,3 +144,34 @@ def test_a_file_played_with_other_level_budgets_is_refused(tmp_path: Path) -> No
     del header["levels"]  # a file from before headers named the settings is still read
     path.write_text(json.dumps(header) + "\n")
     assert journal.load(path, levels) == []
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "bots"),
+    [("geier", 3, ("random", "heuristic")), ("cheese", 2, ("random", "easy")), ("calcory", 2, ("heuristic", "easy"))],
+)
+def test_each_game_is_kept_as_a_record_that_replays_to_the_same_result(
+    game_id: str, players: int, bots: tuple[str, ...]
+) -> None:
+    arena = ArenaSpec(game_id, players, {}, bots, 2, seed=5)
+    for deal, seating in arena.tasks()[:2]:
+        result = play_one(arena, deal, seating)
+        assert result.record is not None
+        state = ludotheque.replay(result.record)
+        assert state.is_terminal()
+        assert (state.returns(), state.winners()) == (result.returns, result.winners)
+        assert [action for actor, action in state.history() if actor == "chance"] == result.chance
+        assert result.record["meta"] == {"seats": result.seats, "seed": 5, "deal": deal, "seating": seating}
+
+
+def test_records_survive_the_journal_and_older_lines_without_one_still_load(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    _, summarized = run_saved(path, 2)
+    loaded = journal.load(path, spec(2))
+    assert [r.record for r in loaded] == [r.record for r in summarized]
+    assert all(r.record is not None for r in loaded)
+    lines = path.read_text().splitlines()
+    old = json.loads(lines[1])
+    del old["record"]  # a line written before games were kept as records
+    path.write_text("\n".join([lines[0], json.dumps(old), *lines[2:]]) + "\n")
+    assert [r.record is None for r in journal.load(path, spec(2))] == [True, False]

@@ -2,7 +2,8 @@
 
 The first line holds the tournament's identity (game, players, options, bots, seed, and the settings behind each
 level the bots name, so that a file played with other level budgets is not silently extended); each further line
-is one ``GameResult``.  Running the same tournament again with the same file plays only the games not yet in it; a
+is one ``GameResult``, with the game itself as a record (``ludotheque.replay`` plays it back; lines written before
+session 15 have none).  Running the same tournament again with the same file plays only the games not yet in it; a
 smaller ``--games`` summarizes the games already played (whole deals only, so duplicate deals stay balanced).
 A run that plays games holds an exclusive lock on its file, so two runs cannot both append the same games; a
 summary plays none and only reads.

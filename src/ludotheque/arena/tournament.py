@@ -99,6 +99,9 @@ class GameResult:
     moves: list[int]  # moves per seat
     seconds: list[float]  # thinking time per seat
     slowest: list[float]  # slowest move per seat
+    #: the game itself as a record (``ludotheque.replay`` plays it back move by move), the seats' bots in its
+    #: ``meta``; None in journals written before session 15
+    record: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -140,16 +143,20 @@ def play_one(spec: ArenaSpec, deal: int, seating_index: int, game: Game | None =
     chance = KeyedChance(deal_key(spec.seed, deal))
     bot_rng = random.Random(f"{spec.seed}:{deal}:{seating_index}:bots")
     state = play_game(game, bots, bot_rng=bot_rng, chance=chance)
+    seats = [names[index] for index in seating]
+    record = state.to_record()
+    record["meta"] = {"seats": seats, "seed": spec.seed, "deal": deal, "seating": seating_index}
     return GameResult(
         deal=deal,
         seating=seating_index,
-        seats=[names[index] for index in seating],
+        seats=seats,
         returns=list(state.returns()),
         winners=list(state.winners()),
         chance=list(chance.drawn),
         moves=[b.moves for b in bots],
         seconds=[b.seconds for b in bots],
         slowest=[b.slowest for b in bots],
+        record=record,
     )
 
 
