@@ -15,7 +15,10 @@ is drawn, not fixed.  With two seats the round's equilibrium is the matrix game 
 The iteration is smoothed fictitious play: start every seat at the heuristic's mixed bid, then ``sweeps`` times
 replace each seat's strategy by a ``damping`` step towards its logit response to the others.  With ``typed``,
 each other seat is modelled as a mix of that iterate, the heuristic and uniform cards, weighted by how well each
-predicted the cards the seat played earlier in the game (``_types``).  The bot reads only its view.
+predicted the cards the seat played earlier in the game (``_types``).  With ``positional``, the rollouts and the
+final draw are seeded from the position and the seat instead of ``rng``: the card is then a function of what every
+seat sees, and ``copy_cards`` works out what a copy of the bot would play in each seat (``geier_mirror``).  The
+bot reads only its view.
 """
 
 from __future__ import annotations
