@@ -1,16 +1,18 @@
 """Geier at any number of seats: the round's equilibrium at first, a best response if no seat plays like this bot.
 
 A precise best response to the spread heuristic (``qre`` with no sweeps, ``final=best``) exploits heuristic-like
-players well, but two copies of it at one table pick the same card and cancel each other (geier-3): in the
-session-14 probes it finished first in 16 % of the games against a fair 40 % at the table of two copies and three
-``medium`` bots, and ahead of ``medium`` in 59.5 % at the table of one bot of each level (docs/bots.md).  The
+players well, but two copies of it at one table pick the same card and cancel each other (geier-3): in seed-2
+probes at 5 players (sessions 14 and 15) it finished first in 16 % of the games against a fair 40 % at the table of
+two copies and three ``medium`` bots, and ahead of ``medium`` in 59.5 % at the table of one bot of each level
+(docs/bots.md).  The
 round's logit equilibrium (``qre`` with sweeps) draws its cards, so its copies rarely collide, but it exploits less.
 
 ``GeierMirrorBot`` plays the equilibrium in the first ``rounds`` rounds, with its rollouts and its draw seeded by
 the position (``positional``), so it can work out, for every other seat, the card a copy of itself would play
 there.  After those rounds it decides for the rest of the game: if some seat played exactly the copy's card in
-each of them, it goes on with the equilibrium; if none did, it plays the best response.  It reads only its view:
-every card it foresees is worked out from the open piles.
+each of them, it goes on with the equilibrium; if none did, it plays the best response.  A time cap applies to the
+equilibrium's sweeps after the first rounds only: a capped card could not be foreseen, and the best response has no
+sweeps.  It reads only its view: every card it foresees is worked out from the open piles.
 """
 
 from __future__ import annotations
