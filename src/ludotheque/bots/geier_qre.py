@@ -179,11 +179,12 @@ class GeierQREBot:
         if not self.positional or self.typed or self.time_limit is not None:
             raise ValueError("only a positional bot, untyped and with no time cap, can be foreseen")
         position = self._position(view)
-        strategies = self._profile(position, view, random.Random(0))  # positional: the rng is not drawn from
+        unused = random.Random(0)  # positional: every seed and draw comes from the position, never from an rng
+        strategies = self._profile(position, view, unused)
         cards = []
         for seat in range(self.players):
-            values = self._values(position, strategies, seat, self._seed(position, self.sweeps, seat))
-            cards.append(self._pick(values, int(position["hands"][seat]), strategies[seat], position, seat, None))
+            values = self._answer(position, strategies, seat, unused)
+            cards.append(self._pick(values, int(position["hands"][seat]), strategies[seat], position, seat, unused))
         return cards
 
     def equilibrium(
@@ -195,10 +196,14 @@ class GeierQREBot:
     def _equilibrium(
         self, position: dict[str, Any], view: dict[str, Any], rng: random.Random
     ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
-        me = position["seat"]
         strategies = self._profile(position, view, rng)
-        values = self._values(position, strategies, me, self._draw_seed(position, self.sweeps, me, rng))
-        return strategies, values
+        return strategies, self._answer(position, strategies, position["seat"], rng)
+
+    def _answer(
+        self, position: dict[str, Any], strategies: np.ndarray[Any, Any], seat: int, rng: random.Random
+    ) -> np.ndarray[Any, Any]:
+        """The seat's card values against the others' final strategies (the last step, after the sweeps)."""
+        return np.asarray(self._values(position, strategies, seat, self._draw_seed(position, self.sweeps, seat, rng)))
 
     def _profile(self, position: dict[str, Any], view: dict[str, Any], rng: random.Random) -> np.ndarray[Any, Any]:
         """Every seat's strategy over cards (players, 15) after the sweeps of smoothed fictitious play."""
@@ -238,13 +243,13 @@ class GeierQREBot:
         strategy: np.ndarray[Any, Any],
         position: dict[str, Any],
         seat: int,
-        rng: random.Random | None,
+        rng: random.Random,
     ) -> int:
         """The seat's card by ``final``: drawn with ``rng``, or, positional, with a draw seeded by the position."""
         if self.final == "best":
             return _best(values, hand)
         weights = _logit(values, hand, self.temperature) if self.final == "sample" else strategy
-        if self.positional or rng is None:
+        if self.positional:
             rng = random.Random(self._seed(position, self.sweeps + 1, seat))
         return int(rng.choices(range(1, 16), weights=list(weights))[0])
 
