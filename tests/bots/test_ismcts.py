@@ -11,7 +11,7 @@ import pytest
 
 from ludotheque.bots import ISMCTSBot, RandomBot, play_game, step_bots
 from ludotheque.core import IllegalActionError, State, game_class, game_ids, load_game, sample_chance
-from ludotheque.core.bot import Sampler, SearchBot
+from ludotheque.core.bot import Sampler
 
 from .toygames import SecretGame, decoy
 
@@ -39,18 +39,15 @@ def test_sampler_never_returns_the_true_state() -> None:
     class Spy:
         name = "spy"
 
-        def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
-            raise AssertionError("a search bot is asked through choose_with_sampler")
-
-        def choose_with_sampler(
-            self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sample: Sampler
+        def choose(
+            self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sampler: Sampler | None = None
         ) -> int:
+            assert sampler is not None, "a bot asked at a table gets a sampler"
             for _ in range(3):
-                seen.append(sample(rng))
+                seen.append(sampler(rng))
             return legal_actions[0]
 
     spy = Spy()
-    assert isinstance(spy, SearchBot)
     state = dealt_secret(2)
     step_bots(state, [spy, RandomBot()], random.Random(0))
     assert len(seen) == 3 and all(s is not state for s in seen)
@@ -140,7 +137,7 @@ def test_the_halving_root_compares_actions_on_the_same_determinizations() -> Non
 
     bot = ISMCTSBot(game, iterations=45, selection="halving")
     legal = state.legal_actions(0)
-    choice = bot.choose_with_sampler(state.view(0), legal, random.Random(0), sample)
+    choice = bot.choose(state.view(0), legal, random.Random(0), sample)
     assert choice in legal
     assert bot.last.iterations == sum(bot.last.visits.values()) <= 45 + len(legal)
     assert len(drawn) < bot.last.iterations  # each determinization served several actions
@@ -292,7 +289,7 @@ def test_public_opponent_nodes_are_shared_by_the_hands_drawn_for_them() -> None:
     sizes: dict[str, int] = {}
     for nodes in ("own", "public"):
         bot = ISMCTSBot(game, iterations=60, opponent_nodes=nodes, max_rollout_steps=40)
-        choice = bot.choose_with_sampler(
+        choice = bot.choose(
             state.view(seat), state.legal_actions(seat), random.Random(0), lambda r: state.resample(seat, r)
         )
         assert choice in state.legal_actions(seat)
@@ -361,7 +358,7 @@ def test_the_visits_final_move_draws_among_visited_moves_and_best_takes_the_most
     for seed in range(30):
         for final in ("best", "visits"):
             bot = ISMCTSBot(game, iterations=40, final_move=final)
-            action = bot.choose_with_sampler(view, legal, random.Random(seed), sampler)
+            action = bot.choose(view, legal, random.Random(seed), sampler)
             visits = bot.last.visits
             assert visits[action] > 0
             if final == "best":
@@ -395,7 +392,7 @@ def test_without_opponent_nodes_the_tree_holds_the_searching_seat_only() -> None
             search(s, root, tree, rng)  # type: ignore[arg-type]
 
         bot._iterate = spy  # type: ignore[method-assign]
-        choice = bot.choose_with_sampler(
+        choice = bot.choose(
             state.view(2), state.legal_actions(2), random.Random(0), lambda r: state.resample(2, r)
         )
         assert choice in state.legal_actions(2)

@@ -59,7 +59,7 @@ def test_openspiel_bot_in_our_interface(game_id: str) -> None:
             continue
         seat = state.current_players()[0]
         bot.bot = pyspiel.make_uniform_random_bot(seat, rng.randrange(1000))
-        action = bot.choose_with_sampler(
+        action = bot.choose(
             state.view(seat), state.legal_actions(seat), rng, lambda r, s=seat: state.resample(s, r)
         )
         state.apply_action(action, seat)

@@ -19,7 +19,7 @@ from ludotheque.arena.stats import Interval, Ratings, clustered_mean, clustered_
 from ludotheque.bots.registry import make_bot
 from ludotheque.bots.runner import play_game
 from ludotheque.core import Bot, Game, load_game
-from ludotheque.core.bot import Sampler, SearchBot
+from ludotheque.core.bot import Sampler
 
 
 def seatings(players: int, bots: int, teams: Sequence[int] | None = None) -> list[list[int]]:
@@ -55,7 +55,7 @@ def labels(specs: Sequence[str]) -> list[str]:
 
 
 class TimedBot:
-    """Wraps a bot to time its moves (it passes a sampler on to search bots)."""
+    """Wraps a bot to time its moves (the sampler passes through to search bots)."""
 
     def __init__(self, inner: Bot) -> None:
         self.inner = inner
@@ -70,20 +70,11 @@ class TimedBot:
         self.seconds += spent
         self.slowest = max(self.slowest, spent)
 
-    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
-        started = time.perf_counter()
-        action = self.inner.choose(view, legal_actions, rng)
-        self._clock(started)
-        return action
-
-    def choose_with_sampler(
-        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sample: Sampler
+    def choose(
+        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sampler: Sampler | None = None
     ) -> int:
         started = time.perf_counter()
-        if isinstance(self.inner, SearchBot):
-            action = self.inner.choose_with_sampler(view, legal_actions, rng, sample)
-        else:
-            action = self.inner.choose(view, legal_actions, rng)
+        action = self.inner.choose(view, legal_actions, rng, sampler)
         self._clock(started)
         return action
 

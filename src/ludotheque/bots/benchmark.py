@@ -18,7 +18,7 @@ from typing import Any
 from ludotheque.bots.registry import make_bot
 from ludotheque.bots.runner import play_game
 from ludotheque.core import Bot, game_class, game_ids, load_game
-from ludotheque.core.bot import Sampler, SearchBot
+from ludotheque.core.bot import Sampler
 
 
 class _Stop(Exception):
@@ -40,17 +40,11 @@ class _Clocked:
         self.wall.append(time.perf_counter() - wall)
         return action
 
-    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
-        return self._run(lambda: self.inner.choose(view, legal_actions, rng))
-
-    def choose_with_sampler(
-        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sample: Sampler
+    def choose(
+        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sampler: Sampler | None = None
     ) -> int:
-        inner = self.inner
-        if not isinstance(inner, SearchBot):
-            return self._run(lambda: inner.choose(view, legal_actions, rng))
-        action = self._run(lambda: inner.choose_with_sampler(view, legal_actions, rng, sample))
-        info = getattr(inner, "last", None)
+        action = self._run(lambda: self.inner.choose(view, legal_actions, rng, sampler))
+        info = getattr(self.inner, "last", None)
         if info is not None and getattr(info, "iterations", 0) > 0:
             self.nodes_per_iteration.append(info.nodes / info.iterations)
         return action

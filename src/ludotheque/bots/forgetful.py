@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ludotheque.core import Bot
+from ludotheque.core.bot import Sampler
 
 ViewFilter = Callable[[dict[str, Any], int], dict[str, Any]]
 
@@ -45,7 +46,9 @@ class ForgetfulBot:
         self.filter = VIEW_FILTERS.get(game_id)
         self.name = name or f"{inner.name}/forget{memory}"
 
-    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
+    def choose(
+        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sampler: Sampler | None = None
+    ) -> int:
         if self.filter is not None:
             view = self.filter(view, self.memory)
         action = self.inner.choose(view, legal_actions, rng)

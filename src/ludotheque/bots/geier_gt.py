@@ -31,6 +31,7 @@ import numpy as np
 
 from ludotheque.bots.matrix_game import solve
 from ludotheque.core import Game
+from ludotheque.core.bot import Sampler
 
 Policy = Callable[[int, int, int, int, int], "np.ndarray[Any, np.dtype[np.float64]]"]
 
@@ -358,7 +359,9 @@ class GeierGTBot:
             )
         return mine, theirs, deck, table["pot_sum"], points[seat] - points[other], mice
 
-    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
+    def choose(
+        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sampler: Sampler | None = None
+    ) -> int:
         if len(legal_actions) == 1:
             return legal_actions[0]
         rows, p = self.policy.mixed_strategy(*self._position(view), rng)

@@ -146,14 +146,14 @@ class ISMCTSBot:
 
     # -- the Bot interface --------------------------------------------------------------------------
 
-    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
-        """Without a sampler there is nothing to search: play the heuristic."""
-        action = self.heuristic.choose(view, legal_actions, rng)
-        return action if action in legal_actions else rng.choice(legal_actions)
-
-    def choose_with_sampler(
-        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sample: Sampler
+    def choose(
+        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sampler: Sampler | None = None
     ) -> int:
+        """Search over the sampler's determinizations; without a sampler there is nothing to search: play the
+        heuristic."""
+        if sampler is None:
+            return self._heuristic_move(view, legal_actions, rng)
+        sample = sampler
         seat = view["seat"]
         if len(legal_actions) == 1:
             self.last = SearchInfo(visits={legal_actions[0]: 0})
@@ -182,13 +182,17 @@ class ISMCTSBot:
         self.last = SearchInfo(done, time.perf_counter() - start, len(tree), visits)
         best = max(visits.values())
         if best == 0:
-            return self.choose(view, legal_actions, rng)
+            return self._heuristic_move(view, legal_actions, rng)
         if self.final_move == "visits":
             # the visit counts as a mixed strategy, as in simultaneous-move MCTS: a bid others can foresee is a
             # bid they can tie (Geier's tied cards cancel), so the move is drawn, not the most visited
             actions = sorted(visits)
             return rng.choices(actions, [visits[a] for a in actions])[0]
         return min(a for a, n in visits.items() if n == best)
+
+    def _heuristic_move(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
+        action = self.heuristic.choose(view, legal_actions, rng)
+        return action if action in legal_actions else rng.choice(legal_actions)
 
     # -- search -------------------------------------------------------------------------------------
 
@@ -250,7 +254,7 @@ class ISMCTSBot:
         elif self.final_move == "softmax" and tried:
             best = self._draw_by_softmax(rewards, self.temperature, rng)
         self.last = SearchInfo(done, time.perf_counter() - start, 0, {a: len(r) for a, r in rewards.items()})
-        return best if best in legal else self.choose(view, legal, rng)
+        return best if best in legal else self._heuristic_move(view, legal, rng)
 
     @staticmethod
     def _draw_between_finalists(best: int, rewards: dict[int, list[float]], rng: random.Random) -> int:

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from ludotheque.core import Bot
-from ludotheque.core.bot import Sampler, SearchBot
+from ludotheque.core.bot import Sampler
 
 
 class NoisyBot:
@@ -17,17 +17,10 @@ class NoisyBot:
         self.epsilon = epsilon
         self.name = name or f"{inner.name}~{epsilon:g}"
 
-    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
-        if rng.random() < self.epsilon:
-            return rng.choice(legal_actions)
-        action = self.inner.choose(view, legal_actions, rng)
-        return action if action in legal_actions else rng.choice(legal_actions)
-
-    def choose_with_sampler(
-        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sample: Sampler
+    def choose(
+        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sampler: Sampler | None = None
     ) -> int:
         if rng.random() < self.epsilon:
             return rng.choice(legal_actions)
-        if isinstance(self.inner, SearchBot):
-            return self.inner.choose_with_sampler(view, legal_actions, rng, sample)
-        return self.inner.choose(view, legal_actions, rng)
+        action = self.inner.choose(view, legal_actions, rng, sampler)
+        return action if action in legal_actions else rng.choice(legal_actions)

@@ -5,9 +5,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ludotheque.core.bot import Sampler
+
 
 class RandomBot:
     name = "random"
 
-    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
+    def choose(
+        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sampler: Sampler | None = None
+    ) -> int:
         return rng.choice(legal_actions)

@@ -8,10 +8,6 @@ A bot spec is a name followed by ``:``-separated arguments (commas separate the 
     easy | medium | hard        the levels (``ludotheque.bots.levels``); ``hard:time=3`` caps hard's thinking
     ismcts[:LEVEL][:key=value]  ISMCTS: ``ismcts:hard``, ``ismcts:iterations=800:time=1.5``
     gt                          Geier, 2 players: the game-theoretic bot (matrix games + exact endgame)
-    qre[:key=value]             Geier, any number of players: each round's logit equilibrium (``bots/geier_qre``;
-                                keys it, sweeps, temp, damping, spread, eps, margin, final, typed, positional, time)
-    mirror[:key=value]          Geier, any number of players: the equilibrium until it knows whether a copy of
-                                itself is at the table, then a best response if none is (keys rounds, it, time)
 
 ISMCTS keys: ``iterations`` (or ``it``), ``time`` (seconds per move, a cap), ``c`` (exploration), ``eps``
 (random share of the rollouts), ``rollout`` (``heuristic`` or ``random``), ``bias`` (weight of the heuristic's
@@ -28,7 +24,6 @@ sets the heuristic's own setting KEY for the search's prior and rollouts (``ismc
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 
 from ludotheque.bots.ismcts import ISMCTSBot
@@ -179,45 +174,6 @@ def _gt(game: Game, args: list[str]) -> Bot:
         raise UnknownBotError(f"gt: {error}") from error
 
 
-_QRE_KEYS = {
-    "rollouts": ("rollouts", int),
-    "it": ("rollouts", int),
-    "sweeps": ("sweeps", int),
-    "temp": ("temperature", float),
-    "damping": ("damping", float),
-    "spread": ("spread", float),
-    "eps": ("epsilon", float),
-    "margin": ("margin", float),
-    "final": ("final", str),
-    "typed": ("typed", int),
-    "positional": ("positional", int),
-    "time": ("time_limit", float),
-}
-
-
-_MIRROR_KEYS = {"rounds": ("rounds", int), "it": ("rollouts", int), "time": ("time_limit", float)}
-
-
-def _geier_keyed(
-    bot: str, what: str, module: str, keys: dict[str, tuple[str, type]]
-) -> Callable[[Game, list[str]], Bot]:
-    """A Geier-only bot class with a key table (``qre``, ``mirror``); its module (Numba) is imported on first use."""
-
-    def make(game: Game, args: list[str]) -> Bot:
-        if game.id != "geier":
-            raise UnknownBotError(f"the {what} '{bot}' plays geier only")
-        module_name, _, class_name = module.rpartition(".")
-        bot_class = getattr(importlib.import_module(module_name), class_name)
-        settings = dict(_keyed(arg, keys, bot, "") for arg in args)
-        try:
-            made: Bot = bot_class(game, name=":".join([bot, *args]), **settings)
-            return made
-        except ValueError as error:
-            raise UnknownBotError(f"{bot}: {error}") from error
-
-    return make
-
-
 BOTS: dict[str, Callable[[Game, list[str]], Bot]] = {
     "random": _random,
     "heuristic": _heuristic,
@@ -227,8 +183,6 @@ BOTS: dict[str, Callable[[Game, list[str]], Bot]] = {
     "hard": _level("hard"),
     "ismcts": _ismcts,
     "gt": _gt,
-    "qre": _geier_keyed("qre", "round-equilibrium bot", "ludotheque.bots.geier_qre.GeierQREBot", _QRE_KEYS),
-    "mirror": _geier_keyed("mirror", "copy-detecting bot", "ludotheque.bots.geier_mirror.GeierMirrorBot", _MIRROR_KEYS),
 }
 
 

@@ -6,7 +6,7 @@ import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import numpy as np
 from numpy.typing import NDArray
@@ -16,7 +16,29 @@ from ludotheque.core.options import OptionSpec, OptionValue, resolve_options
 
 if TYPE_CHECKING:
     from ludotheque.core.bot import Bot
-    from ludotheque.core.state import State
+    from ludotheque.core.events import Event
+    from ludotheque.core.state import Actor, State
+
+#: Whether higher or lower totals win, as OpenSpiel's game type declares its utility.
+ScoreOrder = Literal["higher", "lower"]
+
+#: The keys every view shares (``State.view``); each game's ``view.TABLE_SCHEMA`` describes its ``"table"``.
+_SEAT_LIST = {"type": "array", "items": {"type": "integer", "minimum": 0}}
+_COMMON_VIEW_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["game", "players", "options", "seat", "to_act", "terminal", "table"],
+    "additionalProperties": False,
+    "properties": {
+        "game": {"type": "string"},
+        "players": {"type": "integer", "minimum": 1},
+        "options": {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}},
+        "seat": {"type": ["integer", "null"], "minimum": 0},
+        "to_act": _SEAT_LIST,
+        "terminal": {"type": "boolean"},
+        "returns": {"type": "array", "items": {"type": "number"}},
+        "winners": _SEAT_LIST,
+    },
+}
 
 
 class Game(ABC):
@@ -74,6 +96,16 @@ class Game(ABC):
             raise OptionError(f"the {self.id} heuristic takes no settings (got {', '.join(sorted(settings))})")
         return self.heuristic_bot()
 
+    def score_order(self) -> ScoreOrder:
+        """Whether higher or lower totals in ``returns()`` are better (``"lower"`` for MICE, say).  Tools that turn
+        points into rewards or ranks (the arena, the RL adapters, the search) read this, never guess it."""
+        return "higher"
+
+    def score_sign(self) -> float:
+        """+1.0 when higher totals are better, -1.0 when lower are: ``points * score_sign()`` is always "more is
+        better"."""
+        return 1.0 if self.score_order() == "higher" else -1.0
+
     def teams(self) -> list[int]:
         """The team of each seat (seats of one team win and lose together); by default every seat plays alone.
 
@@ -97,6 +129,24 @@ class Game(ABC):
         """A seat's view as a fixed-size float32 array.  It reads only the view, so it cannot leak."""
         tensor: NDArray[np.float32] = self._furniture("view").encode(view)
         return tensor
+
+    def view_schema(self) -> dict[str, Any]:
+        """A JSON Schema of ``state.view(seat)`` for this game (the common keys and the game's ``"table"``)."""
+        schema = dict(_COMMON_VIEW_SCHEMA)
+        schema["properties"] = {**_COMMON_VIEW_SCHEMA["properties"], "table": self._furniture("view").TABLE_SCHEMA}
+        schema["title"] = f"{self.id} view"
+        return schema
+
+    def move_schema(self) -> dict[str, Any]:
+        """A JSON Schema of ``state.action_to_json(...)``: the structured form of a move (chance's included)."""
+        schema: dict[str, Any] = self._furniture("notation").MOVE_SCHEMA
+        return schema
+
+    def describe(self, before: State, actor: Actor, action: int, after: State) -> list[Event]:
+        """What the table showed of ``action`` by ``actor``: the game's ``events.describe``.  ``before`` is the
+        state the action was applied to (unchanged), ``after`` the state it gave."""
+        events: list[Event] = self._furniture("events").describe(before, actor, action, after)
+        return events
 
     def render(self, view: dict[str, Any]) -> Any:
         """A Rich renderable showing a view to a human (the game's ``display.render``)."""

@@ -1,7 +1,10 @@
 """Records: a finished or unfinished game as JSON that replays exactly.
 
 ``{"format": "ludotheque-record/1", "game": id, "players": n, "options": {...},
-   "actions": [{"by": seat or "chance", "move": notation}, ...]}``
+   "actions": [{"by": seat or "chance", "move": notation, "action": raw action (optional)}, ...]}``
+
+The notation is the record's contract; the raw action, when present, lets a replay skip parsing (it must name
+the same move as the notation, which the replay checks).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from typing import Any
 
 from ludotheque.core.errors import LudothequeError, RecordError
 from ludotheque.core.game import Game
-from ludotheque.core.state import CHANCE, RECORD_FORMAT, State
+from ludotheque.core.state import CHANCE, RECORD_FORMAT, Actor, State
 
 REQUIRED_KEYS = ("format", "game", "players", "options", "actions")
 OPTIONAL_KEYS = ("meta",)
@@ -44,14 +47,28 @@ def parse_record(record: Mapping[str, Any] | str | bytes) -> dict[str, Any]:
     if not isinstance(record["actions"], list):
         raise RecordError("record 'actions' must be a list")
     for index, entry in enumerate(record["actions"]):
-        if not isinstance(entry, Mapping) or set(entry) != {"by", "move"}:
-            raise RecordError(f"action {index}: must be an object with exactly 'by' and 'move'", index)
+        if not isinstance(entry, Mapping) or not {"by", "move"} <= set(entry) <= {"by", "move", "action"}:
+            raise RecordError(f"action {index}: must be an object with 'by', 'move' and optionally 'action'", index)
+        raw = entry.get("action")
+        if raw is not None and (isinstance(raw, bool) or not isinstance(raw, int)):
+            raise RecordError(f"action {index}: 'action' must be an integer, not {raw!r}", index)
         by = entry["by"]
         if by != CHANCE and (isinstance(by, bool) or not isinstance(by, int)):
             raise RecordError(f"action {index}: 'by' must be a seat number or 'chance', not {by!r}", index)
         if not isinstance(entry["move"], str):
             raise RecordError(f"action {index}: 'move' must be a string, not {entry['move']!r}", index)
     return dict(record)
+
+
+def check_notation(state: State, action: int, actor: Actor, notation: str) -> None:
+    """``RecordError`` unless ``action`` by ``actor`` is written ``notation`` at ``state`` (a record entry that
+    carries both must name one move)."""
+    try:
+        written = state.action_to_string(action, actor)
+    except (IndexError, KeyError, TypeError, ValueError):
+        raise RecordError(f"{action!r} is no action of {state.game.id}") from None
+    if written != notation.strip():
+        raise RecordError(f"action {action} is written {written!r} here, not {notation!r}")
 
 
 def replay_record(record: Mapping[str, Any] | str | bytes, load: Callable[..., Game]) -> State:
@@ -65,14 +82,14 @@ def replay_record(record: Mapping[str, Any] | str | bytes, load: Callable[..., G
     for index, entry in enumerate(data["actions"]):
         by = entry["by"]
         try:
-            if by == CHANCE:
-                if not state.is_chance_node() or state.is_terminal():
-                    raise RecordError("chance acts here but the state is not a chance node", index)
-                action = state.string_to_action(entry["move"], CHANCE)
-                state.apply_action(action)
-            else:
+            if by == CHANCE and (not state.is_chance_node() or state.is_terminal()):
+                raise RecordError("chance acts here but the state is not a chance node", index)
+            action = entry.get("action")
+            if action is None:
                 action = state.string_to_action(entry["move"], by)
-                state.apply_action(action, by)
+            else:
+                check_notation(state, action, by, entry["move"])
+            state.apply_action(action, None if by == CHANCE else by)
         except RecordError as exc:
             raise RecordError(f"action {index} ({by}: {entry['move']!r}): {exc}", index) from None
         except LudothequeError as exc:

@@ -122,6 +122,11 @@ class State(ABC):
         """The game's notation for ``action``: ``player`` defaults to whoever acts now (chance included)."""
         return self._action_to_string(action, self._notation_actor(player))
 
+    def action_to_json(self, action: int, player: Actor | None = None) -> dict[str, Any]:
+        """The structured form of ``action`` (``{"type": "play", "card": "R7"}``): what a user interface reads
+        instead of parsing notation.  ``player`` defaults to whoever acts now, as for ``action_to_string``."""
+        return self._action_to_json(action, self._notation_actor(player))
+
     def string_to_action(self, text: str, player: Actor | None = None) -> int:
         """Parse notation into the legal action it names here; ``NotationError`` if it names none."""
         actor = self._notation_actor(player)
@@ -238,6 +243,10 @@ class State(ABC):
     @abstractmethod
     def _action_to_string(self, action: int, actor: Actor) -> str:
         """Notation of an action by ``actor`` (a seat or ``CHANCE``)."""
+
+    @abstractmethod
+    def _action_to_json(self, action: int, actor: Actor) -> dict[str, Any]:
+        """Structured form of an action by ``actor``, a JSON object with a ``"type"`` (``notation.MOVE_SCHEMA``)."""
 
     @abstractmethod
     def _view(self, player: int | None) -> dict[str, Any]:

@@ -151,7 +151,7 @@ def _hand_size(hand: int) -> int:
 @_compiled
 def _bid_position(hand: int, pot_sum: int, to_come: int) -> float:
     """The heuristic's position in the hand (0 = the lowest card): the pot's rank among the values still in play,
-    scaled to the hand (``GeierHeuristicBot``; also the centre of its spread bid, ``fast.geier_round``)."""
+    scaled to the hand (``GeierHeuristicBot``)."""
     worth = abs(pot_sum)
     below = 0
     equal = 1  # the pot itself is in the field

@@ -31,6 +31,7 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 
 from ludotheque.core import Bot, State, game_ids
+from ludotheque.core.bot import ask_bot
 from ludotheque.interop._common import (
     action_mask,
     advance_chance,
@@ -181,11 +182,7 @@ class LudothequeEnv(gymnasium.Env[ObsType, np.int64]):
 
     def _ask(self, bot: Bot, state: State, seat: int) -> int:
         """A bot's move from its view; search bots also get a sampler of determinizations (never the state)."""
-        view, legal = state.view(seat), state.legal_actions(seat)
-        search = getattr(bot, "choose_with_sampler", None)
-        if search is not None:
-            return int(search(view, legal, self._bot_rng, lambda rng: state.resample(seat, rng)))
-        return int(bot.choose(view, legal, self._bot_rng))
+        return int(ask_bot(bot, state, seat, self._bot_rng))
 
     def _observation(self) -> ObsType:
         return self._live_state().observation_tensor(self.seat)

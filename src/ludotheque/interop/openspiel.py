@@ -43,6 +43,7 @@ import pyspiel
 
 import ludotheque
 from ludotheque.core import CHANCE, Actor, Game, State, game_class, game_ids, load_game
+from ludotheque.core.bot import Sampler
 from ludotheque.interop._common import REWARD_MODES, final_rewards, has_joint_decisions
 
 __all__ = [
@@ -337,15 +338,14 @@ class OpenSpielBot:
         self.bot = bot
         self.name = name
 
-    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
-        return rng.choice(legal_actions)
-
-    def choose_with_sampler(
-        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sample: Any
+    def choose(
+        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sampler: Sampler | None = None
     ) -> int:
+        if sampler is None:
+            return rng.choice(legal_actions)
         if len(legal_actions) == 1:
             return legal_actions[0]
-        root = from_ludotheque(self.game, sample(rng))
+        root = from_ludotheque(self.game, sampler(rng))
         seat = int(view["seat"])
         if root.current_player() != seat:
             raise ValueError(f"OpenSpiel's state has player {root.current_player()} to act, not seat {seat}")

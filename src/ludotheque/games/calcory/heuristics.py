@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ludotheque.core.bot import Sampler
 from ludotheque.games.calcory import rules
 from ludotheque.games.calcory.view import memory, unseen_counts
 
@@ -57,7 +58,9 @@ def _p13(total: int, zeros: int, known: list[int], unseen: list[int]) -> tuple[f
 class CalcoryHeuristicBot:
     name = "heuristic"
 
-    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
+    def choose(
+        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sampler: Sampler | None = None
+    ) -> int:
         table = view["table"]
         if table["phase"] == "put_back":
             return self._put_back(table, legal_actions)

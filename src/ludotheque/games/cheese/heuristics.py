@@ -21,6 +21,7 @@ import random
 from functools import cache
 from typing import Any
 
+from ludotheque.core.bot import Sampler
 from ludotheque.games.cheese import rules
 
 EXPOSED = 0.72  # survival factor per empty neighbour of a cheese
@@ -106,7 +107,9 @@ def _within_three(frame: int) -> tuple[frozenset[int], ...]:
 class CheeseHeuristicBot:
     name = "heuristic"
 
-    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
+    def choose(
+        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sampler: Sampler | None = None
+    ) -> int:
         table = view["table"]
         me: int = view["seat"]
         n: int = view["players"]

@@ -54,3 +54,22 @@ def render(view: dict[str, Any]) -> Group:
         if table.get("my_choice"):
             parts.append(Text(f"You chose {table['my_choice']}", style="cyan"))
     return Group(*parts)
+
+
+def event_text(event: dict[str, Any]) -> str:
+    """One line for an event of ``events.describe``, as the terminal prints what happened."""
+    kind = event["type"]
+    if kind == "turn":
+        return f"the point card {event['points']:+d} is turned (pot {_points(event['pot'])})"
+    if kind == "choose":
+        return f"seat {event['seat']} plays {event['card']} face down" if "card" in event else (
+            f"seat {event['seat']} has chosen a card"
+        )
+    if kind == "reveal":
+        played = ", ".join(f"seat {s}: {c}" for s, c in enumerate(event["played"]))
+        taker = "nobody (the pot stays)" if event["taker"] is None else f"seat {event['taker']}"
+        text = f"cards revealed: {played}; the pot {_points(event['pot'])} goes to {taker}"
+        if event["lost"]:
+            text += f"; nobody took the last pot, {_points(event['lost'])} is lost"
+        return text
+    raise ValueError(f"geier has no event {kind!r}")

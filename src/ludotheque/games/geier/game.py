@@ -145,6 +145,9 @@ class GeierState(State):
     def _action_to_string(self, action: int, actor: Actor) -> str:
         return notation.format_action(action, actor == CHANCE)
 
+    def _action_to_json(self, action: int, actor: Actor) -> dict[str, Any]:
+        return notation.to_json(action, actor == CHANCE)
+
     def string_to_action(self, text: str, player: Actor | None = None) -> int:
         actor = self._notation_actor(player)
         action = notation.parse_action(text, actor == CHANCE, self.game.id)

@@ -17,6 +17,8 @@ import math
 import random
 from typing import Any
 
+from ludotheque.core.bot import Sampler
+
 
 @functools.cache
 def _cumulative(cards: int, position: float, spread: float) -> tuple[float, ...]:
@@ -33,7 +35,9 @@ class GeierHeuristicBot:
         self.spread = spread
         self.name = "heuristic" if spread == 0 else f"heuristic:spread={spread:g}"
 
-    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
+    def choose(
+        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sampler: Sampler | None = None
+    ) -> int:
         table = view["table"]
         hand: list[int] = table["hand"]
         worth = abs(table["pot_sum"])

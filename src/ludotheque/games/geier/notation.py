@@ -2,8 +2,36 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ludotheque.core import NotationError
 from ludotheque.games.geier.rules import POINT_CARDS, POINT_INDEX
+
+#: The structured form of a move (``to_json``): a seat plays a card from hand, chance turns a point card.
+MOVE_SCHEMA: dict[str, Any] = {
+    "title": "geier move",
+    "oneOf": [
+        {
+            "type": "object",
+            "required": ["type", "card"],
+            "additionalProperties": False,
+            "properties": {"type": {"const": "play"}, "card": {"type": "integer", "minimum": 1, "maximum": 15}},
+        },
+        {
+            "type": "object",
+            "required": ["type", "points"],
+            "additionalProperties": False,
+            "properties": {"type": {"const": "turn"}, "points": {"enum": list(POINT_CARDS)}},
+        },
+    ],
+}
+
+
+def to_json(action: int, chance: bool) -> dict[str, Any]:
+    """``{"type": "play", "card": 14}``, or chance's ``{"type": "turn", "points": -3}``."""
+    if chance:
+        return {"type": "turn", "points": POINT_CARDS[action]}
+    return {"type": "play", "card": action + 1}
 
 
 def format_action(action: int, chance: bool) -> str:

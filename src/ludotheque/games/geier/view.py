@@ -17,6 +17,41 @@ if TYPE_CHECKING:
     from ludotheque.games.geier.game import GeierState
 
 
+_INTS = {"type": "array", "items": {"type": "integer"}}
+_CARD = {"type": "integer", "minimum": 1, "maximum": 15}
+_CARDS = {"type": "array", "items": _CARD}
+
+#: JSON Schema of ``view["table"]``; ``hand`` and ``my_choice`` are a seat's own, absent for a spectator.
+TABLE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["round", "pot", "pot_sum", "points", "won", "points_to_come", "unrevealed", "chosen", "rounds",
+                 "lost"],
+    "properties": {
+        "round": {"type": "integer", "minimum": 0, "maximum": 15},
+        "pot": _INTS,
+        "pot_sum": {"type": "integer"},
+        "points": _INTS,
+        "won": {"type": "array", "items": _INTS},
+        "points_to_come": _INTS,
+        "unrevealed": {"type": "array", "items": _CARDS},
+        "chosen": {"type": "array", "items": {"type": "boolean"}},
+        "rounds": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["pot", "played", "taker"],
+                "properties": {"pot": _INTS, "played": _CARDS, "taker": {"type": ["integer", "null"]}},
+            },
+        },
+        "lost": _INTS,
+        "hand": _CARDS,
+        "my_choice": {"oneOf": [_CARD, {"type": "null"}]},
+    },
+}
+
+
 def table_view(state: GeierState, player: int | None) -> dict[str, Any]:
     n = state.game.players
     unrevealed = []

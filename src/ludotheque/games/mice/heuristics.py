@@ -20,6 +20,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
+from ludotheque.core.bot import Sampler
 from ludotheque.games.mice import rules
 from ludotheque.games.mice.notation import ADJUST, CAGE, FAIL, FLIP, PASS, PAY, TAKE_BACK, UNFLIP, USE
 
@@ -109,7 +110,9 @@ def _card_chance(card: int, red: int, yellow: int) -> float:
 class MiceHeuristicBot:
     name = "heuristic"
 
-    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
+    def choose(
+        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sampler: Sampler | None = None
+    ) -> int:
         table = view["table"]
         me = view["seat"]
         action = self._solo(table, legal_actions) if table["solo"] else self._multi(table, me, legal_actions)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ludotheque.core.bot import Sampler
 from ludotheque.games.mu import notation as nt
 from ludotheque.games.mu import rules
 from ludotheque.games.mu.rules import COLOURS, KINDS, NO_TRUMP
@@ -47,7 +48,9 @@ def _trump_value(trump: int, held: list[int]) -> float:
 class MuHeuristicBot:
     name = "heuristic"
 
-    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
+    def choose(
+        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sampler: Sampler | None = None
+    ) -> int:
         table = view["table"]
         phase = table["phase"]
         if phase == "auction":

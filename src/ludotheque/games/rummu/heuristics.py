@@ -15,6 +15,7 @@ import random
 from itertools import combinations
 from typing import Any
 
+from ludotheque.core.bot import Sampler
 from ludotheque.games.rummu import rules
 from ludotheque.games.rummu.notation import ADD, CANCEL, CLOSE, DISCARD, DRAW, PUT, START, SWAP, TAKE, parse_card
 from ludotheque.games.rummu.rules import TYPES, YELLOW
@@ -112,7 +113,9 @@ def connectivity(card: int, counts: list[int]) -> int:
 class RummuHeuristicBot:
     name = "heuristic"
 
-    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
+    def choose(
+        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sampler: Sampler | None = None
+    ) -> int:
         table = view["table"]
         seat = view["seat"]
         legal = set(legal_actions)

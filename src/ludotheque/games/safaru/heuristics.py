@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+from ludotheque.core.bot import Sampler
 from ludotheque.games.safaru import notation as nt
 from ludotheque.games.safaru import rules as r
 
@@ -116,7 +117,9 @@ def best_plan(
 class SafaruHeuristicBot:
     name = "heuristic"
 
-    def choose(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
+    def choose(
+        self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sampler: Sampler | None = None
+    ) -> int:
         action = self._choose(view, legal_actions)
         if action in legal_actions:
             return action

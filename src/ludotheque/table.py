@@ -1,0 +1,264 @@
+"""The table: seats, chance, bots and the append-only move log.
+
+Every way of playing runs on this one loop: the terminal (``ludotheque play``), simulations and the arena, the
+RL adapters, and the server.  A seat holds a bot or is left to a person (``None``); chance comes from a
+``ChanceSource``; ``advance()`` applies chance and bot moves until a person must act or the game ends, and
+``submit(seat, move)`` applies a person's (or a remote client's) move.
+
+Each applied action is appended to ``log`` as it is applied, with its notation and structured form, and (with
+``events=True``) what each seat saw of it.  Appending costs the same at any point of a game, and a record is the
+log itself: ``record()`` writes it without replaying anything, and ``Table.restore`` reads it back.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludotheque.core import (
+    CHANCE,
+    RECORD_FORMAT,
+    Actor,
+    Bot,
+    Game,
+    NotYourTurnError,
+    State,
+    load_game,
+    parse_record,
+    sample_chance,
+)
+from ludotheque.core.bot import ask_bot
+from ludotheque.core.errors import LudothequeError, RecordError
+from ludotheque.core.events import Event, EventData
+from ludotheque.core.records import check_notation
+
+#: Picks the chance action at a chance node: a seeded RNG (``chance_from_rng``), keyed duplicate deals (the arena),
+#: or the server's cryptographic source.
+ChanceSource = Callable[[State], int]
+
+
+def chance_from_rng(rng: random.Random) -> ChanceSource:
+    """Chance drawn from ``rng`` with the outcomes' probabilities (``sample_chance``)."""
+
+    def draw(state: State) -> int:
+        return sample_chance(state, rng)
+
+    return draw
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One applied action: who, what (raw action, notation and structured form), and what each seat saw."""
+
+    seq: int  # 1 for the first action of the game
+    actor: Actor
+    action: int
+    notation: str
+    move: dict[str, Any]
+    events: tuple[Event, ...] = field(default=(), compare=False)
+
+    def record_entry(self) -> dict[str, Any]:
+        """The entry as a record holds it: the notation, and the raw action for a fast restore."""
+        return {"by": self.actor, "move": self.notation, "action": self.action}
+
+    def seen_by(self, seat: int | None) -> list[EventData]:
+        """The events of this action as ``seat`` (``None``: a spectator) saw them, each tagged with ``seq``."""
+        out = []
+        for event in self.events:
+            data = event.seen_by(seat)
+            if data is not None:
+                out.append({"seq": self.seq, **data})
+        return out
+
+
+class Table:
+    """A game in progress with its seats.  ``state`` is the live state: read it, never apply to it directly."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[Bot | None],
+        *,
+        chance: ChanceSource | None = None,
+        chance_rng: random.Random | None = None,
+        bot_rng: random.Random | None = None,
+        events: bool = False,
+    ) -> None:
+        if len(seats) != game.players:
+            raise ValueError(f"{game.id} at {game.players} players needs {game.players} seats, not {len(seats)}")
+        if chance is None:
+            chance = chance_from_rng(chance_rng if chance_rng is not None else random.Random())
+        self.game = game
+        self.seats: list[Bot | None] = list(seats)
+        self.chance = chance
+        self.bot_rng = bot_rng if bot_rng is not None else chance_rng if chance_rng is not None else random.Random()
+        self.with_events = events
+        self.state: State = game.new_initial_state()
+        self.log: list[LogEntry] = []
+
+    # -- who acts ------------------------------------------------------------------------------------
+
+    @property
+    def seq(self) -> int:
+        """The number of actions applied so far (the last entry's ``seq``; 0 before the first)."""
+        return len(self.log)
+
+    def is_over(self) -> bool:
+        return self.state.is_terminal()
+
+    def waiting_for(self) -> list[int]:
+        """The seats without a bot that must act now (the table cannot advance until they do)."""
+        return [seat for seat in self.state.current_players() if self.seats[seat] is None]
+
+    def legal_moves(self, seat: int) -> list[dict[str, Any]]:
+        """``seat``'s legal moves now, each as ``{"id", "notation", "move"}`` (``id`` is the raw action)."""
+        state = self.state
+        return [
+            {"id": action, "notation": state.action_to_string(action, seat), "move": state.action_to_json(action, seat)}
+            for action in state.legal_actions(seat)
+        ]
+
+    # -- moving --------------------------------------------------------------------------------------
+
+    def submit(self, seat: int, move: int | str) -> LogEntry:
+        """Apply ``seat``'s move, given as notation or as a raw action.  Errors name the problem and change
+        nothing: ``NotYourTurnError`` (the seat does not act now), ``NotationError`` (the text names no legal
+        move), ``IllegalActionError`` (an action that is not legal here)."""
+        state = self.state
+        if state.is_terminal():
+            state.apply_action(0, seat)  # raises GameOverError
+        state._check_seat(seat)
+        if seat not in state.current_players():
+            acting = ", ".join(str(s) for s in state.current_players()) or "chance"
+            raise NotYourTurnError(f"{self.game.id}: seat {seat} does not act now (to act: {acting})")
+        action = state.string_to_action(move, seat) if isinstance(move, str) else move
+        return self._apply(seat, action)
+
+    def step(self) -> LogEntry | None:
+        """Apply the next chance action or bot move; ``None`` when the game is over or only people must act."""
+        state = self.state
+        if state.is_terminal():
+            return None
+        if state.is_chance_node():
+            return self._apply(CHANCE, self.chance(state))
+        for seat in state.current_players():
+            bot = self.seats[seat]
+            if bot is not None:
+                return self._apply(seat, ask_bot(bot, state, seat, self.bot_rng))
+        return None
+
+    def advance(self, on_entry: Callable[[LogEntry], None] | None = None) -> list[LogEntry]:
+        """Run chance and bots until a person must act or the game ends; the entries applied, in order."""
+        applied = []
+        while (entry := self.step()) is not None:
+            applied.append(entry)
+            if on_entry is not None:
+                on_entry(entry)
+        return applied
+
+    def play_out(self) -> State:
+        """Advance to the end (every seat must hold a bot); the final state."""
+        missing = [seat for seat, bot in enumerate(self.seats) if bot is None]
+        if missing:
+            raise ValueError(f"playing out needs a bot in every seat; none in seat(s) {missing}")
+        self.advance()
+        return self.state
+
+    def _apply(self, actor: Actor, action: int) -> LogEntry:
+        state = self.state
+        player = None if actor == CHANCE else actor
+        notation = state.action_to_string(action, actor)
+        move = state.action_to_json(action, actor)
+        before = state.clone() if self.with_events else None
+        state.apply_action(action, player)  # validates; raises before any change
+        events = tuple(self.game.describe(before, actor, action, state)) if before is not None else ()
+        entry = LogEntry(len(self.log) + 1, actor, action, notation, move, events)
+        self.log.append(entry)
+        return entry
+
+    # -- what seats saw ------------------------------------------------------------------------------
+
+    def events(self, seat: int | None, since: int = 0) -> list[EventData]:
+        """What ``seat`` (``None``: a spectator) saw happen after action ``since`` (0: since the start)."""
+        if not self.with_events:
+            raise ValueError("this table keeps no events (create it with events=True)")
+        if seat is not None:
+            self.state._check_seat(seat)
+        return [data for entry in self.log[max(since, 0) :] for data in entry.seen_by(seat)]
+
+    # -- records ---------------------------------------------------------------------------------------
+
+    def record(self, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The game so far as a record (``ludotheque replay`` reads it): the log as it stands."""
+        data: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "game": self.game.id,
+            "players": self.game.players,
+            "options": dict(self.game.options),
+            "actions": [entry.record_entry() for entry in self.log],
+        }
+        if meta:
+            data["meta"] = dict(meta)
+        return data
+
+    @classmethod
+    def restore(
+        cls,
+        record: Mapping[str, Any] | str | bytes,
+        seats: Sequence[Bot | None] | None = None,
+        *,
+        chance: ChanceSource | None = None,
+        bot_rng: random.Random | None = None,
+        events: bool = False,
+    ) -> Table:
+        """A table at the end of ``record``, each action validated as it is applied again.  Entries with a raw
+        ``action`` are applied directly (their notation is checked against it); entries with notation only are
+        parsed.  ``RecordError`` names the first bad action."""
+        data = parse_record(record)
+        try:
+            game = load_game(data["game"], players=data["players"], **data["options"])
+        except LudothequeError as exc:
+            raise RecordError(f"record header: {exc}") from None
+        table = cls(game, seats if seats is not None else [None] * game.players, chance=chance, bot_rng=bot_rng,
+                    events=events)
+        for index, item in enumerate(data["actions"]):
+            by = item["by"]
+            try:
+                table._restore_one(by, item["move"], item.get("action"))
+            except LudothequeError as exc:
+                raise RecordError(f"action {index} ({by}: {item['move']!r}): {exc}", index) from None
+        return table
+
+    def _restore_one(self, by: Actor, notation: str, action: int | None) -> None:
+        state = self.state
+        if by == CHANCE and (state.is_terminal() or not state.is_chance_node()):
+            raise RecordError("chance acts here but the state is not a chance node")
+        if action is None:
+            action = state.string_to_action(notation, by)
+        else:
+            check_notation(state, action, by, notation)
+        self._apply(by, action)
+
+
+def play_game(
+    game: Game,
+    bots: Sequence[Bot],
+    chance_rng: random.Random | None = None,
+    bot_rng: random.Random | None = None,
+    chance: ChanceSource | None = None,
+    on_entry: Callable[[LogEntry], None] | None = None,
+) -> Table:
+    """Play one game between bots to the end; the finished table (``.state``, ``.log``, ``.record()``).
+
+    Chance comes from ``chance`` when given, else from ``chance_rng``; bots draw from ``bot_rng`` (default:
+    ``chance_rng``), a separate source so that one deal can be replayed with other bots (duplicate deals)."""
+    if chance is None and chance_rng is None:
+        raise ValueError("play_game needs a chance_rng or a chance source")
+    table = Table(game, bots, chance=chance, chance_rng=chance_rng, bot_rng=bot_rng)
+    missing = [seat for seat, bot in enumerate(bots) if bot is None]
+    if missing:
+        raise ValueError(f"play_game needs a bot in every seat; none in seat(s) {missing}")
+    table.advance(on_entry)
+    return table
