@@ -162,7 +162,7 @@ class Table:
         """Advance to the end (every seat must hold a bot); the final state."""
         missing = [seat for seat, bot in enumerate(self.seats) if bot is None]
         if missing:
-            raise ValueError(f"playing out needs a bot in every seat; none in seat(s) {missing}")
+            raise ValueError(f"play_game needs a bot in every seat; none in seat(s) {missing}")
         self.advance()
         return self.state
 
@@ -242,23 +242,40 @@ class Table:
         self._apply(by, action)
 
 
+def step_bots(state: State, bots: Sequence[Bot | None], rng: random.Random) -> bool:
+    """Let every acting seat of a bare ``state`` that has a bot move once (for tests and benchmarks that hold a
+    state without a table); whether any did."""
+    moved = False
+    for seat in state.current_players():
+        bot = bots[seat]
+        if bot is not None and seat in state.current_players():
+            state.apply_action(ask_bot(bot, state, seat, rng), seat)
+            moved = True
+    return moved
+
+
 def play_game(
     game: Game,
     bots: Sequence[Bot],
     chance_rng: random.Random | None = None,
     bot_rng: random.Random | None = None,
+    on_step: Callable[[State], None] | None = None,
     chance: ChanceSource | None = None,
-    on_entry: Callable[[LogEntry], None] | None = None,
-) -> Table:
-    """Play one game between bots to the end; the finished table (``.state``, ``.log``, ``.record()``).
+) -> State:
+    """Play one game between bots to the end; the final state (build a ``Table`` for its log and record).
 
     Chance comes from ``chance`` when given, else from ``chance_rng``; bots draw from ``bot_rng`` (default:
-    ``chance_rng``), a separate source so that one deal can be replayed with other bots (duplicate deals)."""
+    ``chance_rng``), a separate source so that one deal can be replayed with other bots (duplicate deals).
+    ``on_step(state)`` runs after every action."""
     if chance is None and chance_rng is None:
         raise ValueError("play_game needs a chance_rng or a chance source")
+    if len(bots) != game.players:
+        raise ValueError(f"{game.players} bots are needed, not {len(bots)}")
     table = Table(game, bots, chance=chance, chance_rng=chance_rng, bot_rng=bot_rng)
+    if on_step is None:
+        return table.play_out()
     missing = [seat for seat, bot in enumerate(bots) if bot is None]
     if missing:
         raise ValueError(f"play_game needs a bot in every seat; none in seat(s) {missing}")
-    table.advance(on_entry)
-    return table
+    table.advance(lambda _: on_step(table.state))
+    return table.state

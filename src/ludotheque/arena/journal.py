@@ -2,16 +2,16 @@
 
 The first line holds the tournament's identity (game, players, options, bots, seed, and the settings behind each
 level the bots name, so that a file played with other level budgets is not silently extended); each further line
-is one ``GameResult``, with the game itself as a record (``ludotheque.replay`` plays it back; lines written before
-session 15 have none).  Running the same tournament again with the same file plays only the games not yet in it; a
+is one ``GameResult``, with the game itself as a record (``ludotheque.replay`` plays it back; older lines may have
+none).  Running the same tournament again with the same file plays only the games not yet in it; a
 smaller ``--games`` summarizes the games already played (whole deals only, so duplicate deals stay balanced).
 A run that plays games holds an exclusive lock on its file, so two runs cannot both append the same games; a
-summary plays none and only reads.
+summary plays none and only reads.  The lock is POSIX's ``flock``; where there is none (Windows), runs are not
+locked against each other, and everything else works.
 """
 
 from __future__ import annotations
 
-import fcntl
 import json
 from dataclasses import asdict
 from pathlib import Path
@@ -83,6 +83,15 @@ def load(path: Path, spec: ArenaSpec) -> list[GameResult]:
     return results
 
 
+def _lock(file: Any) -> None:
+    """An exclusive, non-blocking lock on ``file`` where the OS has ``flock`` (``BlockingIOError`` if held)."""
+    try:
+        import fcntl
+    except ImportError:
+        return
+    fcntl.flock(file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
 class Journal:
     """Appends each finished game to ``path`` (creating it with its header), holding the file's lock until closed.
 
@@ -93,7 +102,7 @@ class Journal:
         self.path = path
         self._file = path.open("a")
         try:
-            fcntl.flock(self._file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            _lock(self._file)
         except BlockingIOError as error:
             self._file.close()
             raise JournalBusyError(

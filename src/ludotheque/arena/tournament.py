@@ -17,7 +17,7 @@ from typing import Any
 from ludotheque.arena.chance import KeyedChance
 from ludotheque.arena.stats import Interval, Ratings, clustered_mean, clustered_rate, ranks_from_result
 from ludotheque.bots.registry import make_bot
-from ludotheque.bots.runner import play_game
+from ludotheque.table import Table
 from ludotheque.core import Bot, Game, load_game
 from ludotheque.core.bot import Sampler
 
@@ -133,10 +133,10 @@ def play_one(spec: ArenaSpec, deal: int, seating_index: int, game: Game | None =
     bots = [TimedBot(make_bot(spec.bots[index], game)) for index in seating]
     chance = KeyedChance(deal_key(spec.seed, deal))
     bot_rng = random.Random(f"{spec.seed}:{deal}:{seating_index}:bots")
-    state = play_game(game, bots, bot_rng=bot_rng, chance=chance)
+    table = Table(game, bots, chance=chance, bot_rng=bot_rng)
+    state = table.play_out()
     seats = [names[index] for index in seating]
-    record = state.to_record()
-    record["meta"] = {"seats": seats, "seed": spec.seed, "deal": deal, "seating": seating_index}
+    record = table.record({"seats": seats, "seed": spec.seed, "deal": deal, "seating": seating_index})
     return GameResult(
         deal=deal,
         seating=seating_index,
@@ -209,20 +209,6 @@ class ArenaResult:
         }
 
 
-def _direction(results: Sequence[GameResult]) -> float:
-    """+1 when winners hold the most points, -1 when they hold the fewest (lowest score wins)."""
-    votes = 0
-    for r in results:
-        if not r.winners or len(set(r.returns)) < 2:
-            continue
-        best, worst = max(r.returns), min(r.returns)
-        if all(r.returns[w] == best for w in r.winners):
-            votes += 1
-        elif all(r.returns[w] == worst for w in r.winners):
-            votes -= 1
-    return -1.0 if votes < 0 else 1.0
-
-
 def _comparisons(
     results: Sequence[GameResult], players: int, direction: float
 ) -> list[tuple[list[str], list[int], int]]:
@@ -273,7 +259,7 @@ def summarize(spec: ArenaSpec, results: list[GameResult], seconds: float = 0.0) 
     results = sorted(results, key=lambda r: (r.deal, r.seating))
     names = spec.labels()
     n = spec.players
-    direction = _direction(results)
+    direction = spec.game().score_sign()  # the game declares whether fewer points is better
     ratings = Ratings()
     for name in names:
         ratings.rating(name)

@@ -5,11 +5,11 @@ from ludotheque.bots.levels import LEVELS
 from ludotheque.bots.noisy import NoisyBot
 from ludotheque.bots.random_bot import RandomBot
 from ludotheque.bots.registry import UnknownBotError, bot_names, make_bot, parse_bots
-from ludotheque.bots.runner import ChanceSampler, play_game, step_bots
+from ludotheque.table import ChanceSource, play_game, step_bots
 
 __all__ = [
     "LEVELS",
-    "ChanceSampler",
+    "ChanceSource",
     "ISMCTSBot",
     "NoisyBot",
     "RandomBot",

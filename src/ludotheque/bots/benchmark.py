@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 from ludotheque.bots.registry import make_bot
-from ludotheque.bots.runner import play_game
+from ludotheque.table import play_game
 from ludotheque.core import Bot, game_class, game_ids, load_game
 from ludotheque.core.bot import Sampler
 

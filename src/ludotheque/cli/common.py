@@ -10,7 +10,7 @@ from typing import Any, NoReturn
 import typer
 from rich.console import Console
 
-from ludotheque.core import LudothequeError, OptionError, State
+from ludotheque.core import LudothequeError, OptionError
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
@@ -33,11 +33,22 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
     return options
 
 
-def save_record(state: State, directory: Path, seed: int) -> Path:
+def check_record_dir(directory: Path) -> None:
+    """Refuse, before a game starts, a record directory that cannot be created or written."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        probe = directory / ".ludotheque-write-test"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as error:
+        raise LudothequeError(f"cannot write records to {directory}: {error.strerror or error}") from None
+
+
+def save_record(record: dict[str, Any], game_id: str, directory: Path, seed: int) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = directory / f"{state.game.id}-{stamp}-seed{seed}.json"
-    path.write_text(json.dumps(state.to_record(), indent=1) + "\n")
+    path = directory / f"{game_id}-{stamp}-seed{seed}.json"
+    path.write_text(json.dumps(record, indent=1) + "\n")
     return path
 
 

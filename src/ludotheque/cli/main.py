@@ -14,7 +14,7 @@ from rich.markup import escape
 from ludotheque.bots import make_bot, parse_bots
 from ludotheque.bots.registry import bot_names
 from ludotheque.cli import arena, bench
-from ludotheque.cli.common import console, fail, parse_options
+from ludotheque.cli.common import check_record_dir, console, fail, parse_options
 from ludotheque.cli.menu import run_menu
 from ludotheque.cli.play import play_human
 from ludotheque.cli.simulate import simulate as run_simulation
@@ -87,6 +87,7 @@ def play_command(
             raise LudothequeError(f"--bots needs {players - 1} names for the other seats, or one; got {bots!r}")
         others = iter(make_bot(name, game) for name in names)
         seat_bots: list[Bot | None] = [None if s == seat else next(others) for s in range(players)]
+        check_record_dir(record_dir)
     except LudothequeError as error:
         fail(error)
     seed = random.randrange(2**31) if seed is None else seed
@@ -127,9 +128,11 @@ def replay_command(
 ) -> None:
     """Validate a record, replay it, and print the scores and winners."""
     try:
-        text = path.read_text()
+        text = path.read_text(encoding="utf-8")
     except OSError as error:
         fail(f"cannot read {path}: {error.strerror}")
+    except UnicodeDecodeError:
+        fail(f"{path} is not a ludotheque record: it is not UTF-8 text")
     try:
         state = replay_record(text, load_game)
     except LudothequeError as error:

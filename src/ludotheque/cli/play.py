@@ -1,7 +1,9 @@
-"""A human seat in the terminal against bots.
+"""A human seat in the terminal against bots, on the table loop.
 
-The human types a move in the game's notation, or ``#k`` to pick the k-th move of the listed legal moves.
-``?`` lists the moves again, ``quit`` abandons the game (its record is still saved).
+Before each of the human's moves the terminal prints everything that seat saw happen since it last acted (the
+table's event stream, in the game's words), then the table as the seat sees it and a compact list of the legal
+moves.  The human types a move in the game's notation, or ``#k`` to pick the k-th listed move; ``?`` lists every
+move, ``rules`` shows the game's rules, ``quit`` abandons the game (its record is still saved).
 """
 
 from __future__ import annotations
@@ -9,26 +11,40 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 from rich.rule import Rule
 
-from ludotheque.bots import step_bots
 from ludotheque.cli.common import save_record
+from ludotheque.cli.rules import rules_text
 from ludotheque.cli.tables import result_table
-from ludotheque.core import Bot, Game, LudothequeError, State, sample_chance
+from ludotheque.core import Bot, Game, LudothequeError, State
+from ludotheque.table import Table
 
 ReadLine = Callable[[str], str]
+
+#: Characters of legal-move text shown before "... and N more": about three lines of an 80-column terminal.
+COMPACT_CHARS = 230
 
 
 class Abandoned(Exception):
     """The human quit, or input ended."""
 
 
-def legal_moves_text(state: State, seat: int) -> str:
+def legal_moves_text(state: State, seat: int, compact: bool = False) -> str:
+    """The legal moves as ``#k notation`` items; ``compact`` cuts the list to about three lines."""
     moves = [state.action_to_string(a, seat) for a in state.legal_actions(seat)]
-    return "  ".join(f"[dim]#{i}[/] {escape(m)}" for i, m in enumerate(moves, start=1))
+    items, used = [], 0
+    for index, move in enumerate(moves, start=1):
+        plain = f"#{index} {move}"
+        if compact and used + len(plain) > COMPACT_CHARS and index > 1:
+            items.append(f"[dim]... and {len(moves) - index + 1} more (? lists them all)[/]")
+            break
+        items.append(f"[dim]#{index}[/] {escape(move)}")
+        used += len(plain) + 2
+    return "  ".join(items)
 
 
 def parse_human_move(state: State, seat: int, text: str) -> int:
@@ -44,7 +60,7 @@ def parse_human_move(state: State, seat: int, text: str) -> int:
 
 
 def ask_move(state: State, seat: int, console: Console, read: ReadLine) -> int:
-    console.print(legal_moves_text(state, seat))
+    console.print(legal_moves_text(state, seat, compact=True))
     while True:
         try:
             text = read("your move> ")
@@ -53,14 +69,29 @@ def ask_move(state: State, seat: int, console: Console, read: ReadLine) -> int:
         word = text.strip()
         if word in ("quit", "exit"):
             raise Abandoned("quit")
+        if word == "rules":
+            console.print(rules_text(state.game.id))
+            continue
         if word in ("", "?", "help"):
-            console.print("Type a move in notation, or #k to pick the k-th move; quit to leave.")
+            console.print("Type a move in notation, or #k to pick the k-th move; rules shows the rules; quit leaves.")
             console.print(legal_moves_text(state, seat))
             continue
         try:
             return parse_human_move(state, seat, word)
         except LudothequeError as error:
             console.print(f"[red]{escape(str(error))}[/]")
+
+
+def event_lines(game: Game, events: Sequence[dict[str, Any]], seat: int) -> list[str]:
+    """The events in the game's words, ``seat``'s own moves marked as the player's."""
+    describe = game._furniture("display").event_text
+    lines = []
+    for event in events:
+        text = str(describe(event))
+        if event.get("seat") == seat:
+            text = text.replace(f"seat {seat}", "you", 1)
+        lines.append(text)
+    return lines
 
 
 def play_human(
@@ -73,30 +104,36 @@ def play_human(
     record_dir: Path,
 ) -> tuple[State, Path, bool]:
     """Play to the end (or until the human quits); returns the state, the saved record, and completion."""
-    chance_rng = random.Random(seed)
-    bot_rng = random.Random(seed + 1)
-    state = game.new_initial_state()
+    table = Table(game, bots, chance_rng=random.Random(seed), bot_rng=random.Random(seed + 1), events=True)
+    shown = 0  # the last action whose events the human has seen
     finished = True
+
+    def show_news() -> None:
+        nonlocal shown
+        for line in event_lines(game, table.events(human_seat, since=shown), human_seat):
+            console.print(f"  {escape(line)}")
+        shown = table.seq
+
     try:
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, chance_rng))
+        while not table.is_over():
+            if table.waiting_for():
+                show_news()
+                console.print(Rule(f"{game.name}: your turn (seat {human_seat})"))
+                console.print(game.render(table.state.view(human_seat)))
+                action = ask_move(table.state, human_seat, console, read)
+                table.submit(human_seat, action)
+                show_news()
                 continue
-            step_bots(state, bots, bot_rng)
-            if state.is_terminal() or state.is_chance_node() or human_seat not in state.current_players():
-                continue
-            console.print(Rule(f"{game.name}: your turn (seat {human_seat})"))
-            console.print(game.render(state.view(human_seat)))
-            action = ask_move(state, human_seat, console, read)
-            console.print(f"you play [bold]{escape(state.action_to_string(action, human_seat))}[/]")
-            state.apply_action(action, human_seat)
+            with console.status("the bots are thinking...", spinner="dots"):
+                table.advance()
     except Abandoned as why:
         finished = False
         console.print(f"[yellow]game abandoned ({why})[/]")
+    show_news()
     console.print(Rule("end"))
-    console.print(game.render(state.view(human_seat)))
+    console.print(game.render(table.state.view(human_seat)))
     names = ["you" if seat == human_seat else getattr(bot, "name", "bot") for seat, bot in enumerate(bots)]
-    console.print(result_table(state, names))
-    path = save_record(state, record_dir, seed)
+    console.print(result_table(table.state, names))
+    path = save_record(table.record({"seed": seed}), game.id, record_dir, seed)
     console.print(f"record saved to {path}")
-    return state, path, finished
+    return table.state, path, finished

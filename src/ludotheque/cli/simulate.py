@@ -10,8 +10,8 @@ from typing import Any
 from rich.progress import Progress
 from rich.table import Table
 
-from ludotheque.bots import play_game
 from ludotheque.core import Bot, Game
+from ludotheque.table import play_game
 
 
 @dataclass

@@ -49,11 +49,13 @@ def check_reward_mode(mode: str) -> str:
 def final_rewards(state: State, mode: str) -> list[float]:
     """Each seat's reward at the end of the game.
 
-    ``returns``: the points as the rules count them (``state.returns()``).  ``win_loss``: +1 for every winner,
-    -1 for every other seat, 0 for everybody when the game names no winner.
+    ``returns``: the points as the rules count them (``state.returns()``), times the game's score sign, so that
+    more reward is always better (minus the points where the lowest total wins).  ``win_loss``: +1 for every
+    winner, -1 for every other seat, 0 for everybody when the game names no winner.
     """
     if mode == "returns":
-        return [float(r) for r in state.returns()]
+        sign = state.game.score_sign()
+        return [sign * float(r) for r in state.returns()]
     winners = set(state.winners())
     if not winners:
         return [0.0] * state.game.players
@@ -66,12 +68,6 @@ def action_mask(state: State, seat: int) -> NDArray[np.int8]:
     if not state.is_terminal() and seat in state.current_players():
         mask[state.legal_actions(seat)] = 1
     return mask
-
-
-def advance_chance(state: State, rng: random.Random) -> None:
-    """Resolve chance nodes with ``rng`` until a seat acts or the game ends."""
-    while not state.is_terminal() and state.is_chance_node():
-        state.apply_action(sample_chance(state, rng))
 
 
 def render_text(game: Game, view: dict[str, Any]) -> str:

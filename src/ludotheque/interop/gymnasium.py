@@ -7,16 +7,22 @@
 - ``seat``: the learner's seat (default 0), or ``"random"`` for a seat drawn at every reset;
 - ``opponents``: a bot name from ``ludotheque.bots`` for every other seat (``"random"``, ``"heuristic"``,
   ``"ismcts:medium"``, ...), or a list with one name per other seat, in seat order (default ``"heuristic"``);
-- ``reward_mode``: ``"returns"`` (the learner's points at the end, as the rules count them) or ``"win_loss"``
-  (+1 win, -1 loss, 0 when nobody wins); rewards are 0 before the end;
+- ``reward_mode``: ``"returns"`` (the learner's points at the end, signed by the game's score order so that more
+  reward is always better: minus the points where the lowest total wins, as in MICE or Safarü renversé) or
+  ``"win_loss"`` (+1 win, -1 loss, 0 when nobody wins); rewards are 0 before the end;
 - ``illegal_action``: ``"lose"`` (default: the episode ends with ``illegal_reward``, ``info["illegal_action"]``
   is True) or ``"raise"`` (``IllegalActionError``);
 - the game's own options (``tie_rule="single"`` ...).
 
 The observation is ``state.observation_tensor(seat)`` (a ``Box`` of float32 built from the seat's view); the
 legal actions are ``info["action_mask"]`` (int8, one per action of ``Discrete(num_distinct_actions())``) and
-``env.action_masks()`` (the name sb3-contrib's MaskablePPO looks for).  Chance and the bots draw from RNGs seeded
-from ``np_random``, so ``reset(seed=...)`` makes an episode (deal and opponents' moves) reproducible.
+``env.action_masks()`` (the name sb3-contrib's MaskablePPO looks for; before the first ``reset()`` it allows every
+action, since no position exists yet).  ``render_mode`` is ``"human"`` or ``"ansi"``; another mode raises
+``UnsupportedRenderMode``, a ``TypeError`` as well as a ``ValueError``, because Stable-Baselines3's
+``make_vec_env`` asks for ``"rgb_array"`` and falls back to no render mode on a ``TypeError``.
+
+Chance and the bots draw from RNGs seeded from ``np_random``, so ``reset(seed=...)`` makes an episode (deal and
+opponents' moves) reproducible.
 """
 
 from __future__ import annotations
@@ -31,17 +37,16 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 
 from ludotheque.core import Bot, State, game_ids
-from ludotheque.core.bot import ask_bot
 from ludotheque.interop._common import (
     action_mask,
-    advance_chance,
     check_reward_mode,
     final_rewards,
     load,
     render_text,
 )
+from ludotheque.table import Table
 
-__all__ = ["ENV_PREFIX", "LudothequeEnv", "env_id", "register"]
+__all__ = ["ENV_PREFIX", "LudothequeEnv", "UnsupportedRenderMode", "env_id", "register"]
 
 ENV_PREFIX: Final = "ludotheque/"
 ILLEGAL_ACTION_MODES: Final = ("lose", "raise")
@@ -53,6 +58,10 @@ def env_id(game_id: str) -> str:
 
 
 ObsType = NDArray[np.float32]
+
+
+class UnsupportedRenderMode(TypeError, ValueError):
+    """A render mode the environment does not draw (it renders text: ``human`` and ``ansi``)."""
 
 
 class LudothequeEnv(gymnasium.Env[ObsType, np.int64]):
@@ -91,17 +100,16 @@ class LudothequeEnv(gymnasium.Env[ObsType, np.int64]):
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+            raise UnsupportedRenderMode(
+                f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}"
+            )
         self.render_mode = render_mode
         self.observation_space = spaces.Box(
             -np.inf, np.inf, shape=self.game.observation_tensor_shape(), dtype=np.float32
         )
         self.action_space = spaces.Discrete(self.game.num_distinct_actions())
-        self.state: State | None = None
+        self.table: Table | None = None
         self.seat = 0 if seat == "random" else int(seat)
-        self._seat_bots: list[Bot | None] = []
-        self._chance_rng = random.Random(0)
-        self._bot_rng = random.Random(0)
         self._done = True
 
     # -- Gymnasium API -----------------------------------------------------------------------------
@@ -111,15 +119,15 @@ class LudothequeEnv(gymnasium.Env[ObsType, np.int64]):
     ) -> tuple[ObsType, dict[str, Any]]:
         super().reset(seed=seed)
         draw = self.np_random.integers(0, 2**62, size=3)
-        self._chance_rng = random.Random(int(draw[0]))
-        self._bot_rng = random.Random(int(draw[1]))
         n = self.game.players
         self.seat = int(draw[2]) % n if self.seat_option == "random" else int(self.seat_option)
         others = iter(self._bots)
-        self._seat_bots = [None if s == self.seat else next(others) for s in range(n)]
-        self.state = self.game.new_initial_state()
+        seats: list[Bot | None] = [None if s == self.seat else next(others) for s in range(n)]
+        self.table = Table(
+            self.game, seats, chance_rng=random.Random(int(draw[0])), bot_rng=random.Random(int(draw[1]))
+        )
         self._done = False
-        self._advance()
+        self.table.advance()
         if self.render_mode == "human":
             self.render()
         return self._observation(), self._info()
@@ -134,8 +142,9 @@ class LudothequeEnv(gymnasium.Env[ObsType, np.int64]):
             info = self._info()
             info["illegal_action"] = True
             return self._observation(), self.illegal_reward, True, False, info
-        state.apply_action(move, self.seat)  # IllegalActionError under illegal_action="raise"
-        self._advance()
+        table = self._live_table()
+        table.submit(self.seat, move)  # IllegalActionError under illegal_action="raise"
+        table.advance()
         reward = 0.0
         if state.is_terminal():
             self._done = True
@@ -144,9 +153,17 @@ class LudothequeEnv(gymnasium.Env[ObsType, np.int64]):
             self.render()
         return self._observation(), reward, state.is_terminal(), False, self._info()
 
+    @property
+    def state(self) -> State | None:
+        """The live state (``None`` before the first ``reset()``)."""
+        return None if self.table is None else self.table.state
+
     def action_masks(self) -> NDArray[np.bool_]:
-        """The learner's legal actions as booleans (sb3-contrib's MaskablePPO calls this)."""
-        return action_mask(self._live_state(), self.seat).astype(bool)
+        """The learner's legal actions as booleans (sb3-contrib's MaskablePPO calls this); every action before
+        the first ``reset()``."""
+        if self.table is None:
+            return np.ones(self.game.num_distinct_actions(), dtype=bool)
+        return action_mask(self.table.state, self.seat).astype(bool)
 
     def render(self) -> str | None:
         if self.render_mode is None or self.state is None:
@@ -159,30 +176,13 @@ class LudothequeEnv(gymnasium.Env[ObsType, np.int64]):
 
     # -- helpers ----------------------------------------------------------------------------------
 
-    def _live_state(self) -> State:
-        if self.state is None:
+    def _live_table(self) -> Table:
+        if self.table is None:
             raise RuntimeError("call reset() before using the environment")
-        return self.state
+        return self.table
 
-    def _advance(self) -> None:
-        """Chance and the bots move until the learner acts or the game ends."""
-        state = self._live_state()
-        while True:
-            advance_chance(state, self._chance_rng)
-            if state.is_terminal():
-                return
-            acting = state.current_players()
-            bots_to_move = [s for s in acting if s != self.seat]
-            if not bots_to_move:
-                return
-            for seat in bots_to_move:
-                bot = self._seat_bots[seat]
-                assert bot is not None
-                state.apply_action(self._ask(bot, state, seat), seat)
-
-    def _ask(self, bot: Bot, state: State, seat: int) -> int:
-        """A bot's move from its view; search bots also get a sampler of determinizations (never the state)."""
-        return int(ask_bot(bot, state, seat, self._bot_rng))
+    def _live_state(self) -> State:
+        return self._live_table().state
 
     def _observation(self) -> ObsType:
         return self._live_state().observation_tensor(self.seat)

@@ -149,6 +149,46 @@ class LudothequeOpenSpielGame(pyspiel.Game):  # type: ignore[misc]
         return LudothequeObserver(self.ludo, iig_obs_type)
 
 
+class _Trail:
+    """Perfect recall, computed only when asked: per seat, a digest of its view before each of its moves and the
+    move.  Moving records only where in the history each seat moved; ``digest`` replays a shadow copy of the game
+    up to the present (once: later calls go on from where it stopped), so random play pays nothing for it."""
+
+    __slots__ = ("digests", "done", "marks", "shadow")
+
+    def __init__(self, players: int) -> None:
+        self.marks: list[list[int]] = [[] for _ in range(players)]  # history indices of each seat's moves
+        self.digests = [""] * players  # each seat's digest over its moves replayed so far
+        self.done = 0  # history actions the shadow has replayed
+        self.shadow: State | None = None
+
+    def moved(self, seat: int, index: int) -> None:
+        self.marks[seat].append(index)
+
+    def digest(self, state: State, seat: int) -> str:
+        if self.shadow is None:
+            self.shadow = state.game.new_initial_state()
+        history = state.history()
+        mover = {index: s for s, marks in enumerate(self.marks) for index in marks if index >= self.done}
+        for index in range(self.done, len(history)):
+            actor, action = history[index]
+            if index in mover:
+                who = mover[index]
+                seen = f"{self.digests[who]}|{_view_text(self.shadow, who)}|{action}"
+                self.digests[who] = hashlib.sha1(seen.encode()).hexdigest()
+            self.shadow.apply_action(action, None if actor == CHANCE else actor)
+        self.done = len(history)
+        return self.digests[seat]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Trail:
+        twin = _Trail(len(self.marks))
+        twin.marks = [list(m) for m in self.marks]
+        twin.digests = list(self.digests)
+        twin.done = self.done
+        twin.shadow = None if self.shadow is None else self.shadow.clone()
+        return twin
+
+
 class _Engine:
     """Holds the engine state: copied with ``clone()``, pickled as the game's record (replayed on load)."""
 
@@ -189,7 +229,8 @@ class LudothequeOpenSpielState(pyspiel.State):  # type: ignore[misc]
         self._max_moves = game.max_moves
         self._recall = game.perfect_recall
         self._moves = 0  # decisions taken (a simultaneous node counts once), for max_moves
-        self._trails = [""] * game.ludo.players  # per seat: digest of (view, move) before each of its moves
+        self._next: int | None = None  # turn-based: the acting seat whose move comes next (replays name it)
+        self._trail = _Trail(game.ludo.players) if self._recall else None
 
     @property
     def ludo_state(self) -> State:
@@ -207,7 +248,7 @@ class LudothequeOpenSpielState(pyspiel.State):  # type: ignore[misc]
         acting = state.current_players()
         if self._joint and len(acting) == state.game.players:
             return int(pyspiel.PlayerId.SIMULTANEOUS)
-        return acting[0]
+        return self._next if self._next in acting else acting[0]
 
     def _legal_actions(self, player: int) -> list[int]:
         return [] if self.is_terminal() else self._engine.state.legal_actions(player)
@@ -220,7 +261,8 @@ class LudothequeOpenSpielState(pyspiel.State):  # type: ignore[misc]
         if state.is_chance_node():
             state.apply_action(int(action))
         else:
-            self._play(state.current_players()[0], int(action))
+            self._play(self.current_player(), int(action))
+            self._next = None
             self._moves += 1
 
     def _apply_actions(self, actions: list[int]) -> None:
@@ -262,9 +304,9 @@ class LudothequeOpenSpielState(pyspiel.State):  # type: ignore[misc]
     # -- information state --------------------------------------------------------------------------
 
     def information_state_text(self, seat: int) -> str:
-        if not self._recall:
+        if self._trail is None:
             return _view_text(self._engine.state, seat)
-        return f"{self._trails[seat]}|{_view_text(self._engine.state, seat)}"
+        return f"{self._trail.digest(self._engine.state, seat)}|{_view_text(self._engine.state, seat)}"
 
     def observation_text(self, seat: int | None) -> str:
         return _view_text(self._engine.state, seat)
@@ -273,12 +315,9 @@ class LudothequeOpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _play(self, seat: int, action: int) -> None:
         state = self._engine.state
-        if self._recall:
-            if action not in state.legal_actions(seat):
-                raise ValueError(f"{state.game.id}: action {action} is not legal for seat {seat} here")
-            seen = f"{self._trails[seat]}|{_view_text(state, seat)}|{action}"
-            self._trails[seat] = hashlib.sha1(seen.encode()).hexdigest()
         state.apply_action(action, seat)  # IllegalActionError (a ValueError) leaves the state unchanged
+        if self._trail is not None:
+            self._trail.moved(seat, len(state.history()) - 1)
 
     def _replayed(self, history: list[tuple[Any, int]]) -> LudothequeOpenSpielState:
         """A fresh OpenSpiel state with this engine history (so OpenSpiel's own history is right too)."""
@@ -303,7 +342,10 @@ def _replay(game: LudothequeOpenSpielGame, history: list[tuple[Any, int]]) -> Lu
             fresh.apply_actions(joint)
             index += n
         else:
-            fresh.apply_action(history[index][1])
+            actor, action = history[index]
+            if actor != CHANCE:
+                fresh._next = int(actor)  # a turn-based joint decision is replayed in the history's order
+            fresh.apply_action(action)
             index += 1
     return fresh
 

@@ -11,7 +11,8 @@
 - a simultaneous decision (every seat in ``current_players()``) is taken in turn, seat by seat: a seat's
   observation never shows the choices made before it in the same decision, because views hide pending choices;
 - rewards come only at the end: ``reward_mode="returns"`` (default) gives each seat its points as the rules
-  count them (``state.returns()``), ``reward_mode="win_loss"`` gives +1 to each winner and -1 to the others
+  count them (``state.returns()``), signed by the game's score order so that more is always better (minus the
+  points where the lowest total wins); ``reward_mode="win_loss"`` gives +1 to each winner and -1 to the others
   (0 to everybody when the game names no winner);
 - ``max_moves=N`` truncates an episode after N moves (every agent's ``truncations`` becomes True, reward 0):
   useful for games whose random play can last very long.
@@ -34,12 +35,12 @@ from pettingzoo.utils import wrappers
 from ludotheque.core import State
 from ludotheque.interop._common import (
     action_mask,
-    advance_chance,
     check_reward_mode,
     final_rewards,
     load,
     render_text,
 )
+from ludotheque.table import Table
 
 __all__ = ["LudothequeAECEnv", "env", "raw_env"]
 
@@ -94,7 +95,7 @@ class LudothequeAECEnv(AECEnv):  # type: ignore[misc]
         }
         self.action_spaces = {name: spaces.Discrete(size) for name in self.possible_agents}
         self._rng: random.Random | None = None
-        self.state: State | None = None
+        self.table: Table | None = None
 
     # -- PettingZoo API -------------------------------------------------------------------------
 
@@ -109,8 +110,8 @@ class LudothequeAECEnv(AECEnv):  # type: ignore[misc]
             self._rng = random.Random(seed)
         elif self._rng is None:
             self._rng = random.Random()
-        self.state = self.game.new_initial_state()
-        advance_chance(self.state, self._rng)
+        self.table = Table(self.game, [None] * self.game.players, chance_rng=self._rng)
+        self.table.advance()  # chance only: every seat is an agent
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -131,12 +132,11 @@ class LudothequeAECEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self._live_state()
         if action is None:
             raise ValueError(f"{agent} acts now: None is only for agents whose game is over")
-        state.apply_action(int(action), self._seat[agent])  # IllegalActionError leaves everything unchanged
-        assert self._rng is not None
-        advance_chance(state, self._rng)
+        table = self._live_table()
+        table.submit(self._seat[agent], int(action))  # IllegalActionError leaves everything unchanged
+        table.advance()
         self._moves += 1
         self._cumulative_rewards[agent] = 0.0
         self._after_move()
@@ -160,10 +160,18 @@ class LudothequeAECEnv(AECEnv):  # type: ignore[misc]
 
     # -- helpers ----------------------------------------------------------------------------------
 
-    def _live_state(self) -> State:
-        if self.state is None:
+    @property
+    def state(self) -> State | None:
+        """The live state (``None`` before the first ``reset()``)."""
+        return None if self.table is None else self.table.state
+
+    def _live_table(self) -> Table:
+        if self.table is None:
             raise RuntimeError("call reset() before using the environment")
-        return self.state
+        return self.table
+
+    def _live_state(self) -> State:
+        return self._live_table().state
 
     def _after_move(self) -> None:
         """Set rewards, terminations and the next agent after reset or a move."""

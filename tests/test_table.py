@@ -1,0 +1,133 @@
+"""The table loop: seats, chance, bots, submit/advance, the append-only log, records and restore."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from ludotheque.bots import RandomBot
+from ludotheque.core import (
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    NotYourTurnError,
+    RecordError,
+    SeatError,
+    load_game,
+    replay_record,
+)
+from ludotheque.table import Table, play_game
+
+
+def geier(players: int = 2) -> Table:
+    return Table(load_game("geier", players=players), [None] * players, chance_rng=random.Random(1), events=True)
+
+
+def test_advance_runs_chance_and_bots_until_a_person_must_act() -> None:
+    game = load_game("geier", players=3)
+    table = Table(game, [None, RandomBot(), RandomBot()], chance_rng=random.Random(3))
+    applied = table.advance()
+    # the point card, then both bots' face-down cards: the person at seat 0 is the only one left to choose
+    assert [entry.actor for entry in applied] == ["chance", 1, 2]
+    assert table.waiting_for() == [0]
+    assert table.advance() == []  # nothing moves until seat 0 does
+    table.submit(0, "15")
+    assert table.log[-1].actor == 0 and table.log[-1].notation == "15"
+    assert table.advance()[0].actor == "chance"  # the next round's card
+
+
+def test_the_log_is_the_record() -> None:
+    table = Table(load_game("geier", players=2), [RandomBot(), RandomBot()], chance_rng=random.Random(5))
+    state = table.play_out()
+    record = table.record({"seed": 5})
+    assert [entry.seq for entry in table.log] == list(range(1, len(state.history()) + 1))
+    assert [(a["by"], a["action"]) for a in record["actions"]] == state.history()
+    assert record["meta"] == {"seed": 5}
+    again = replay_record(json.dumps(record), load_game)
+    assert again.history() == state.history() and again.returns() == state.returns()
+    restored = Table.restore(record)
+    assert restored.state.history() == state.history() and restored.is_over()
+    # the record the state rebuilds by replay says the same moves
+    assert [a["move"] for a in state.to_record()["actions"]] == [a["move"] for a in record["actions"]]
+
+
+def test_restore_refuses_a_raw_action_that_contradicts_its_notation() -> None:
+    table = geier()
+    table.advance()
+    table.submit(0, "15")
+    record = table.record()
+    record["actions"][1]["action"] = 3  # says card 4, written "15"
+    with pytest.raises(RecordError, match="action 1 .* written '4'"):
+        Table.restore(record)
+    record["actions"][1]["action"] = 999
+    with pytest.raises(RecordError, match="action 1 .* not '15'"):
+        Table.restore(record)
+    record["actions"][1]["action"] = True
+    with pytest.raises(RecordError, match="'action' must be an integer"):
+        Table.restore(record)
+
+
+def test_bad_submissions_name_the_problem_and_change_nothing() -> None:
+    table = geier()
+    table.advance()  # the point card: both seats choose now
+    before = (table.state.history(), len(table.log))
+    with pytest.raises(NotationError, match="not a card"):
+        table.submit(0, "sixteen")
+    with pytest.raises(IllegalActionError):
+        table.submit(0, 40)
+    with pytest.raises(SeatError):
+        table.submit(7, "3")
+    table.submit(0, "3")
+    with pytest.raises(NotYourTurnError, match="seat 0 does not act now"):
+        table.submit(0, "4")
+    assert len(table.log) == before[1] + 1
+    table.submit(1, "9")
+    with pytest.raises(NotYourTurnError, match="to act: chance"):
+        table.submit(0, "5")
+
+
+def test_a_finished_table_refuses_moves() -> None:
+    table = Table(load_game("geier", players=2), [RandomBot(), RandomBot()], chance_rng=random.Random(2))
+    table.play_out()
+    with pytest.raises(GameOverError):
+        table.submit(0, "1")
+
+
+def test_events_are_kept_only_when_asked() -> None:
+    table = Table(load_game("geier", players=2), [RandomBot(), RandomBot()], chance_rng=random.Random(2))
+    table.play_out()
+    assert all(entry.events == () for entry in table.log)
+    with pytest.raises(ValueError, match="events=True"):
+        table.events(0)
+
+
+def test_events_since_an_index_and_for_a_spectator() -> None:
+    table = geier()
+    table.advance()
+    table.submit(1, "2")
+    table.submit(0, "14")
+    everything = table.events(0)
+    assert [e["seq"] for e in everything] == [1, 2, 3, 3]
+    assert table.events(0, since=2) == everything[2:]
+    assert table.events(None, since=1)[0] == {"seq": 2, "type": "choose", "seat": 1}
+    with pytest.raises(SeatError):
+        table.events(5)
+
+
+def test_play_game_needs_a_bot_in_every_seat_and_chance() -> None:
+    game = load_game("geier", players=2)
+    with pytest.raises(ValueError, match="bot in every seat"):
+        play_game(game, [RandomBot(), None], random.Random(1))  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="chance"):
+        play_game(game, [RandomBot(), RandomBot()])
+    with pytest.raises(ValueError, match="2 bots"):
+        play_game(game, [RandomBot()], random.Random(1))
+
+
+def test_same_seeds_same_game() -> None:
+    game = load_game("geier", players=3)
+    first = play_game(game, [RandomBot()] * 3, random.Random(5), random.Random(6))
+    second = play_game(game, [RandomBot()] * 3, random.Random(5), random.Random(6))
+    assert first.history() == second.history()
