@@ -13,7 +13,7 @@ from rich.markup import escape
 
 from ludotheque.bots import make_bot, parse_bots
 from ludotheque.bots.registry import bot_names
-from ludotheque.cli import arena, bench
+from ludotheque.cli import arena, bench, serve
 from ludotheque.cli.common import check_record_dir, console, fail, parse_options
 from ludotheque.cli.menu import run_menu
 from ludotheque.cli.play import play_human
@@ -146,6 +146,7 @@ def replay_command(
 
 arena.register(app)
 bench.register(app)
+serve.register(app)
 
 if __name__ == "__main__":
     app()

@@ -1,0 +1,48 @@
+"""``ludotheque serve``: the table server (what ``make run`` starts)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ludotheque.cli.common import console
+from ludotheque.server.config import Settings, default_db_url
+
+
+def serve(
+    host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="port to listen on")] = 8000,
+    db: Annotated[
+        str | None, typer.Option("--db", help="database URL (default: LUDOTHEQUE_DB, or data/ludotheque.db)")
+    ] = None,
+    no_pacing: Annotated[
+        bool, typer.Option("--no-pacing", help="bots move at once instead of at a pace people can follow")
+    ] = False,
+    bot_workers: Annotated[int, typer.Option("--bot-workers", min=0, help="processes that run bots")] = 1,
+    public_url: Annotated[
+        str | None, typer.Option("--public-url", help="the address people use, for invite links")
+    ] = None,
+) -> None:
+    """Start the table server: the lobby, tables, bots and live play in the browser."""
+    import uvicorn
+
+    from ludotheque.server.app import MAX_MESSAGE_BYTES, create_app
+
+    settings = Settings(
+        db_url=db or default_db_url(),
+        pacing_s=0.0 if no_pacing else Settings.pacing_s,
+        bot_workers=bot_workers,
+        public_url=public_url,
+    )
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    console.print(f"ludotheque is serving on [bold]http://{shown}:{port}/[/] (database: {settings.db_url})")
+    console.print("open that address in a browser; Ctrl-C stops the server")
+    uvicorn.run(
+        create_app(settings), host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES, log_level="warning",
+        timeout_graceful_shutdown=3,
+    )
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve")(serve)

@@ -1,0 +1,202 @@
+"""The HTTP and WebSocket application (FastAPI).  ``create_app(settings)`` builds it; ``ludotheque serve`` runs it.
+
+REST: ``/api/games``, ``/api/tables`` (create, list, summary, join, start, record).  WebSocket:
+``/ws/tables/{id}?token=TOKEN`` (a seat) or without a token (a spectator).  The protocol is in ``docs/server.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator, Awaitable, MutableMapping
+from contextlib import asynccontextmanager
+from typing import Annotated, Any, TypeVar
+
+from fastapi import Depends, FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import SQLAlchemyError
+
+from ludotheque.server.api import CreatedTable, CreateTable, GameInfo, JoinedTable, JoinTable, TableSummary
+from ludotheque.server.config import Settings
+from ludotheque.server.live import Connection, LiveTable, MoveError
+from ludotheque.server.lobby import Lobby, LobbyError
+
+log = logging.getLogger("ludotheque.server")
+T = TypeVar("T")
+
+#: WebSocket close codes (4000-4999 are the application's): the table does not exist; the token holds no seat.
+CLOSE_NO_TABLE = 4404
+CLOSE_BAD_TOKEN = 4401
+#: The largest message a client may send; uvicorn closes the connection with 1009 past it (``ws_max_size``).
+MAX_MESSAGE_BYTES = 64 * 1024
+
+
+def lobby_of(request: Request) -> Lobby:
+    lobby: Lobby = request.app.state.lobby
+    return lobby
+
+
+def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+    """A seat's token from ``Authorization: Bearer TOKEN``."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise HTTPException(401, "Authorization must be 'Bearer TOKEN'")
+    return token.strip()
+
+
+LobbyDep = Annotated[Lobby, Depends(lobby_of)]
+TokenDep = Annotated[str | None, Depends(bearer)]
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        lobby = await asyncio.to_thread(Lobby.open, settings)
+        app.state.lobby = lobby
+        lobby.resume()
+        try:
+            yield
+        finally:
+            await lobby.close()
+
+    app = FastAPI(
+        title="ludotheque",
+        summary="Seven French table games to play together, with bots in the empty seats.",
+        version="1",
+        lifespan=lifespan,
+    )
+
+    @app.get("/api/games", response_model=list[GameInfo])
+    def games() -> list[dict[str, Any]]:
+        """Every game: id, name, player counts, and each option's schema."""
+        return Lobby.games()
+
+    @app.post("/api/tables", response_model=CreatedTable, status_code=201)
+    async def create_table(body: CreateTable, request: Request, lobby: LobbyDep) -> dict[str, Any]:
+        """A new table; the creator's seat and secret token when the seats hold ``"me"``."""
+        base = settings.public_url or str(request.base_url)
+        return await _guard(lobby.create(body, base))
+
+    @app.get("/api/tables", response_model=list[TableSummary])
+    async def open_tables(lobby: LobbyDep) -> list[dict[str, Any]]:
+        """Public tables waiting for people, newest first."""
+        return await _guard(lobby.open_tables())
+
+    @app.get("/api/tables/{table_id}", response_model=TableSummary)
+    async def table_summary(table_id: str, lobby: LobbyDep) -> dict[str, Any]:
+        """A table's public summary: game, seats and names, status."""
+        return await _guard(lobby.summary(table_id))
+
+    @app.post("/api/tables/{table_id}/join", response_model=JoinedTable)
+    async def join_table(table_id: str, body: JoinTable, lobby: LobbyDep) -> dict[str, Any]:
+        """The first open seat and its token (409 when none is left)."""
+        return await _guard(lobby.join(table_id, body.name, body.invite))
+
+    @app.post("/api/tables/{table_id}/start", response_model=TableSummary)
+    async def start_table(table_id: str, lobby: LobbyDep, token: TokenDep = None) -> dict[str, Any]:
+        """The creator starts the game: bots take the open seats."""
+        return await _guard(lobby.start(table_id, token))
+
+    @app.get("/api/tables/{table_id}/record")
+    async def table_record(table_id: str, lobby: LobbyDep, token: TokenDep = None) -> dict[str, Any]:
+        """The game's record once it is over (409 before: a record shows every hidden card)."""
+        return await _guard(lobby.record(table_id, token))
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+        lobby: Lobby = websocket.app.state.lobby
+        live = await lobby.live(table_id)
+        if live is None:
+            await websocket.close(CLOSE_NO_TABLE, f"no table {table_id!r}")
+            return
+        seat = None
+        if token is not None:
+            seat = live.row.seat_of(token)
+            if seat is None:
+                await websocket.close(CLOSE_BAD_TOKEN, "this token holds no seat at this table")
+                return
+        await websocket.accept()
+        await serve_connection(websocket, live, seat)
+
+    return app
+
+
+async def _guard(call: Awaitable[T]) -> T:
+    try:
+        return await call
+    except LobbyError as error:
+        raise HTTPException(error.status, error.message) from None
+    except SQLAlchemyError:
+        log.exception("database error")
+        raise HTTPException(503, "the database is unavailable; try again shortly") from None
+
+
+async def serve_connection(websocket: WebSocket, live: LiveTable, seat: int | None) -> None:
+    """Read the client's messages until it leaves; one writer task sends what the connection is owed, in order."""
+    connection = Connection(seat, websocket.send_json)
+    connection.synced = live.table.seq
+    live.connections.add(connection)
+    writer = asyncio.create_task(_write(websocket, live, connection))
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            await _handle(live, connection, message)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        live.connections.discard(connection)
+        writer.cancel()
+
+
+async def _write(websocket: WebSocket, live: LiveTable, connection: Connection) -> None:
+    try:
+        while True:
+            message = await connection.outbox.get()
+            if message.get("type") == "state" and len(message) == 1:
+                connection.state_queued = False
+                message = live.frame(connection)
+            await websocket.send_json(message)
+    except (WebSocketDisconnect, RuntimeError):
+        return
+
+
+async def _handle(live: LiveTable, connection: Connection, message: MutableMapping[str, Any]) -> None:
+    def refuse(code: str, text: str) -> None:
+        connection.push({"type": "error", "code": code, "message": text})
+
+    if message.get("text") is None:
+        refuse("malformed", "binary frames are not read: send JSON text")
+        return
+    if not connection.bucket.take():
+        refuse("rate_limited", "too many messages: at most 20 a second")
+        return
+    try:
+        data = json.loads(message["text"])
+    except ValueError:
+        refuse("malformed", "the message is not JSON")
+        return
+    kind = data.get("type") if isinstance(data, dict) else None
+    if kind == "hello":
+        last = data.get("last_seq", 0)
+        if isinstance(last, bool) or not isinstance(last, int) or last < 0:
+            refuse("malformed", "hello's last_seq is the seq of the last state the client has (0 at first)")
+            return
+        connection.synced = min(last, live.table.seq)
+        connection.push_state()
+    elif kind == "move":
+        try:
+            await live.move(connection, data.get("move"), data.get("client_move_id"), data.get("after_seq"))
+        except MoveError as error:
+            connection.push(error.frame())
+        except SQLAlchemyError:
+            log.exception("table %s: a move could not be committed", live.id)
+            refuse("unavailable", "the move could not be saved (the database is unavailable): nothing changed; "
+                   "send it again shortly")
+    else:
+        refuse("malformed", "messages are {\"type\": \"hello\", \"last_seq\": N} or {\"type\": \"move\", ...}")

@@ -1,0 +1,31 @@
+"""Server settings: where the database is, how bots are paced and capped."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+#: Seconds between two bot moves, so that people can follow them (``--no-pacing`` sets 0).
+BOT_PACING_S = 0.7
+#: A bot's thinking is capped at this many seconds per move (the levels are tuned to about one second).
+BOT_TIME_CAP_S = 5.0
+
+
+def default_db_url() -> str:
+    """``LUDOTHEQUE_DB`` if set, else an SQLite file under the data directory (``LUDOTHEQUE_DATA``, ``./data``)."""
+    if os.environ.get("LUDOTHEQUE_DB"):
+        return os.environ["LUDOTHEQUE_DB"]
+    data = Path(os.environ.get("LUDOTHEQUE_DATA", "data"))
+    return f"sqlite:///{data / 'ludotheque.db'}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    db_url: str = field(default_factory=default_db_url)
+    pacing_s: float = BOT_PACING_S
+    bot_time_cap_s: float = BOT_TIME_CAP_S
+    #: processes that run bots (``0``: bots move in the server's own thread pool, for tests)
+    bot_workers: int = 1
+    #: the public address of the server, for invite links (default: the address a request came to)
+    public_url: str | None = None

@@ -1,0 +1,62 @@
+"""The database: an SQLAlchemy engine for SQLite or PostgreSQL, and the migrations applied at start.
+
+SQLite is the embedded default.  It runs in WAL mode with ``synchronous=FULL`` (a committed transaction survives a
+power cut, not only a crash of the process) and every transaction begins ``IMMEDIATE``: it takes the write lock
+at once, so two writers queue instead of failing half-way.  PostgreSQL goes through psycopg 3.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def normalized_url(url: str) -> str:
+    """``postgresql://`` and ``postgres://`` mean psycopg 3; SQLite paths get their folder created."""
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        return parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
+    if parsed.drivername.startswith("sqlite") and parsed.database not in (None, "", ":memory:"):
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    url = normalized_url(url)
+    if make_url(url).drivername.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "begin", _sqlite_begin)
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    # hand transactions to SQLAlchemy's "begin" event below instead of pysqlite's own deferred BEGIN
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _sqlite_begin(connection: Any) -> None:
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def migrate(engine: Engine) -> None:
+    """Apply every migration not yet applied (Alembic, ``upgrade head``)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

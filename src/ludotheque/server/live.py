@@ -1,0 +1,244 @@
+"""Tables in play: their live state, their connections, and the one path by which an action is applied.
+
+Every action, whoever makes it, goes through ``LiveTable._commit``: validated against the live state, written
+to the database and committed, then applied to the live state, then acknowledged (a person's move), then shown to
+every connection.  A crash between the commit and the acknowledgement loses nothing: the action is restored at
+the next start, and a client that resends its move gets the original acknowledgement.
+
+Each connection has one writer task and an outbox, so its messages leave in order; a state frame in the outbox
+is built when it is sent, from that connection's seat only (``frame``), and several changes share one frame.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludotheque.core import CHANCE, Actor, LudothequeError, load_game, sample_chance
+from ludotheque.server.botpool import BotPool, BotRequest, history_of
+from ludotheque.server.config import Settings
+from ludotheque.server.schema import CHANCE_ACTOR
+from ludotheque.server.store import ActionRow, Store, TableRow
+from ludotheque.table import Table
+
+log = logging.getLogger("ludotheque.server")
+
+#: A state frame in a connection's outbox: built when it is sent, so that it shows the latest state.
+STATE_FRAME: dict[str, Any] = {"type": "state"}
+
+#: Chance is drawn from the operating system's cryptographic source: nobody can predict a deal from earlier ones.
+_chance_source = secrets.SystemRandom()
+
+
+class MoveError(Exception):
+    """A move refused; ``code`` is the protocol's error code (``illegal``, ``not_your_turn``...)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def frame(self) -> dict[str, Any]:
+        return {"type": "error", "code": self.code, "message": self.message}
+
+
+def ack(client_move_id: str, seq: int) -> dict[str, Any]:
+    return {"type": "ack", "client_move_id": client_move_id, "seq": seq}
+
+
+class TokenBucket:
+    """At most ``rate`` messages a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float = 20.0, burst: float = 40.0) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.stamp = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+@dataclass(eq=False)
+class Connection:
+    """One WebSocket: a seat (``None`` for a spectator) and the messages waiting to be sent to it."""
+
+    seat: int | None
+    send: Callable[[dict[str, Any]], Awaitable[None]]
+    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    synced: int = 0  # the table's seq up to which this connection has been sent events
+    state_queued: bool = False
+    bucket: TokenBucket = field(default_factory=TokenBucket)
+
+    def push(self, message: dict[str, Any]) -> None:
+        self.outbox.put_nowait(message)
+
+    def push_state(self) -> None:
+        if not self.state_queued:
+            self.state_queued = True
+            self.outbox.put_nowait(STATE_FRAME)
+
+
+class LiveTable:
+    def __init__(self, row: TableRow, store: Store, bots: BotPool, settings: Settings) -> None:
+        self.row = row
+        self.store = store
+        self.bots = bots
+        self.settings = settings
+        game = load_game(row.game, players=row.players, **row.options)
+        self.table = Table(game, [None] * game.players, events=True)
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.client_moves: dict[tuple[int, str], int] = {}  # (seat, client_move_id) -> seq of its action
+        self.turn_started = [0] * game.players  # per seat: the seq of the state in which it last became to act
+        self._runner: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    # -- restoring -------------------------------------------------------------------------------------
+
+    def replay(self, rows: list[ActionRow]) -> None:
+        """Apply the committed actions of the database, in order (at start, or when a table is opened)."""
+        for row in rows:
+            actor: Actor = CHANCE if row.actor == CHANCE_ACTOR else row.actor
+            if row.seq != self.table.seq + 1:
+                raise LudothequeError(f"table {self.id}: action {row.seq} follows {self.table.seq}")
+            self._apply(actor, row.action)
+            if row.client_move_id is not None and actor != CHANCE:
+                self.client_moves[(int(actor), row.client_move_id)] = row.seq
+
+    # -- frames --------------------------------------------------------------------------------------
+
+    def frame(self, connection: Connection) -> dict[str, Any]:
+        """The state as ``connection``'s seat sees it, with the events since its last frame."""
+        table, seat = self.table, connection.seat
+        events = table.events(seat, since=connection.synced)
+        connection.synced = table.seq
+        return {
+            "type": "state",
+            "seq": table.seq,
+            "status": self.row.status,
+            "view": table.state.view(seat),
+            "legal": table.legal_moves(seat) if seat is not None and self.row.status == "playing" else [],
+            "events": events,
+        }
+
+    def broadcast(self) -> None:
+        for connection in self.connections:
+            connection.push_state()
+
+    # -- a person's move -----------------------------------------------------------------------------------
+
+    async def move(self, connection: Connection, notation: Any, client_move_id: Any, after_seq: Any) -> int:
+        """Validate, commit and apply the move of ``connection``'s seat, acknowledge it on that connection, then
+        show it to every connection; the seq of its action (the first one, for a resent ``client_move_id``).
+        ``MoveError`` names a refusal; nothing changes then."""
+        seat = connection.seat
+        if seat is None:
+            raise MoveError("unauthorized", "a spectator cannot move: connect with a seat's token")
+        if not isinstance(notation, str) or not isinstance(client_move_id, str) or not 0 < len(client_move_id) <= 64:
+            raise MoveError("malformed", "a move is {\"type\": \"move\", \"move\": NOTATION, \"client_move_id\": "
+                            "TEXT (1 to 64 characters), \"after_seq\": N}")
+        if isinstance(after_seq, bool) or not isinstance(after_seq, int):
+            raise MoveError("malformed", "after_seq must be the seq of the state the move was chosen in")
+        async with self.lock:
+            known = self.client_moves.get((seat, client_move_id))
+            if known is not None:
+                connection.push(ack(client_move_id, known))  # a resent move: the first ack, never a second action
+                return known
+            state = self.table.state
+            if self.row.status != "playing":
+                raise MoveError("not_your_turn", f"the table is {self.row.status}, not playing")
+            if seat not in state.current_players():
+                acting = ", ".join(str(s) for s in state.current_players()) or "nobody (the game moves on)"
+                raise MoveError("not_your_turn", f"seat {seat} does not act now (to act: {acting})")
+            if after_seq < self.turn_started[seat] or after_seq > self.table.seq:
+                raise MoveError("stale", f"the move was chosen in the state of seq {after_seq}; seat {seat} has "
+                                f"been to act since seq {self.turn_started[seat]} (the table is at {self.table.seq})")
+            try:
+                action = state.string_to_action(notation, seat)
+            except LudothequeError as error:
+                raise MoveError("illegal", str(error)) from None
+            seq = await self._commit(seat, action, client_move_id, connection)
+        self.kick()
+        return seq
+
+    # -- chance and bots ------------------------------------------------------------------------------------
+
+    def kick(self) -> None:
+        """Start the table's runner (chance and bots) unless it runs already."""
+        if self._runner is None or self._runner.done():
+            self._runner = asyncio.create_task(self._run(), name=f"table {self.id}")
+
+    async def _run(self) -> None:
+        try:
+            while self.row.status == "playing":
+                async with self.lock:
+                    state = self.table.state
+                    if state.is_terminal():
+                        return
+                    if state.is_chance_node():
+                        await self._commit(None, sample_chance(state, _chance_source))
+                        continue
+                    bot_seats = [s for s in state.current_players() if self.row.seats[s].kind == "bot"]
+                    if not bot_seats:
+                        return  # people must act; their moves kick the runner again
+                    seat = bot_seats[0]
+                    request = BotRequest(
+                        self.id, self.row.game, self.row.players, self.row.options, history_of(self.table), seat,
+                        self.row.seats[seat].bot or "medium", secrets.randbits(63), self.settings.bot_time_cap_s,
+                    )
+                if self.settings.pacing_s:
+                    await asyncio.sleep(self.settings.pacing_s)
+                action = await self.bots.choose(request)
+                async with self.lock:
+                    # people may have moved while the bot thought (a simultaneous decision): its move still counts
+                    # if its seat still acts and the move is still legal there
+                    state = self.table.state
+                    if seat in state.current_players() and action in state.legal_actions(seat):
+                        await self._commit(seat, action)
+        except Exception:
+            log.exception("table %s: the runner stopped", self.id)
+            raise
+
+    # -- the one path of every action ---------------------------------------------------------------------
+
+    async def _commit(
+        self, actor: int | None, action: int, client_move_id: str | None = None, mover: Connection | None = None
+    ) -> int:
+        """Write ``action`` to the database, then apply it, then acknowledge it to ``mover``, then tell every
+        connection.  Hold ``self.lock``."""
+        state = self.table.state
+        who: Actor = CHANCE if actor is None else actor
+        notation = state.action_to_string(action, who)
+        seq = self.table.seq + 1
+        await asyncio.to_thread(self.store.append_action, self.id, seq, actor, action, notation, client_move_id)
+        self._apply(who, action)
+        if client_move_id is not None and actor is not None:
+            self.client_moves[(actor, client_move_id)] = seq
+            if mover is not None:
+                mover.push(ack(client_move_id, seq))
+        if self.table.is_over():
+            # the status follows from the log; a crash before this commit is mended when the table is restored
+            self.row.status = "finished"
+            await asyncio.to_thread(self.store.set_status, self.id, "finished")
+        self.broadcast()
+        return seq
+
+    def _apply(self, actor: Actor, action: int) -> None:
+        before = set(self.table.state.current_players())
+        self.table._apply(actor, action)
+        for seat in self.table.state.current_players():
+            if seat not in before:
+                self.turn_started[seat] = self.table.seq
