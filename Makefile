@@ -1,14 +1,23 @@
-# The two commands: `make run` plays, `make test` checks.  Both set up .venv first (scripts/bootstrap.sh).
+# The two commands: `make run` serves the games in the browser, `make test` checks.  Both set up .venv first
+# (scripts/bootstrap.sh): `make run` with only what running needs, `make test` with the test and RL extras.
 VENV := .venv
 BIN := $(VENV)/bin
 PYTEST_WORKERS ?= 2
 
-.PHONY: setup run test lint typecheck pytest fuzz bench clean
+.PHONY: setup setup-run run play test lint typecheck pytest fuzz bench clean
 
 setup:
 	@bash scripts/bootstrap.sh
 
-run: setup
+setup-run:
+	@LUDOTHEQUE_EXTRAS= bash scripts/bootstrap.sh
+
+# The table server on the embedded SQLite database (data/ludotheque.db); it prints the address to open.
+run: setup-run
+	@$(BIN)/ludotheque serve
+
+# The terminal game's menu.
+play: setup-run
 	@$(BIN)/ludotheque
 
 lint: setup

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Creates .venv with the package and its dev extras, on a fresh machine with nothing done by hand.
-# Re-running is cheap: it reinstalls only when pyproject.toml changed since the last install.
+# Creates .venv with the package and the extras named by LUDOTHEQUE_EXTRAS (default dev,rl: what `make test`
+# needs; `make run` asks for none), on a fresh machine with nothing done by hand.
+# Re-running is cheap: it reinstalls only when pyproject.toml changed since the last install, or when extras
+# not installed yet are asked for.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-extras="${LUDOTHEQUE_EXTRAS:-dev,rl}"
+extras="${LUDOTHEQUE_EXTRAS-dev,rl}"
 stamp=".venv/.installed-${extras//,/-}"
 
 find_python() {
@@ -28,9 +30,20 @@ if [ ! -x .venv/bin/python ]; then
   "$python" -m venv .venv
 fi
 
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+installed() {
+  # an up-to-date install of these extras, or of every extra (which holds them)
+  for done in "$stamp" .venv/.installed-dev-rl; do
+    if [ -f "$done" ] && [ ! pyproject.toml -nt "$done" ]; then return 0; fi
+  done
+  return 1
+}
+
+if ! installed; then
   .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[${extras}]"
-  rm -f .venv/.installed-*
+  if [ -n "$extras" ]; then
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[${extras}]"
+  else
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
+  fi
   touch "$stamp"
 fi

@@ -110,17 +110,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
         lobby: Lobby = websocket.app.state.lobby
         live = await lobby.live(table_id)
-        if live is None:
-            await websocket.close(CLOSE_NO_TABLE, f"no table {table_id!r}")
-            return
-        seat = None
-        if token is not None:
-            seat = live.row.seat_of(token)
-            if seat is None:
-                await websocket.close(CLOSE_BAD_TOKEN, "this token holds no seat at this table")
-                return
+        seat = None if live is None or token is None else live.row.seat_of(token)
+        # accepted, then closed with a code that says why: a refused handshake would only say "403"
         await websocket.accept()
-        await serve_connection(websocket, live, seat)
+        if live is None:
+            await websocket.close(CLOSE_NO_TABLE, "no such table")
+        elif token is not None and seat is None:
+            await websocket.close(CLOSE_BAD_TOKEN, "this token holds no seat at this table")
+        else:
+            await serve_connection(websocket, live, seat)
 
     return app
 
@@ -188,6 +186,7 @@ async def _handle(live: LiveTable, connection: Connection, message: MutableMappi
             refuse("malformed", "hello's last_seq is the seq of the last state the client has (0 at first)")
             return
         connection.synced = min(last, live.table.seq)
+        connection.hello = True
         connection.push_state()
     elif kind == "move":
         try:

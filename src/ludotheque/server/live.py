@@ -76,6 +76,7 @@ class Connection:
     send: Callable[[dict[str, Any]], Awaitable[None]]
     outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     synced: int = 0  # the table's seq up to which this connection has been sent events
+    hello: bool = False  # frames start once the client has said which seq it has (``hello``)
     state_queued: bool = False
     bucket: TokenBucket = field(default_factory=TokenBucket)
 
@@ -83,7 +84,7 @@ class Connection:
         self.outbox.put_nowait(message)
 
     def push_state(self) -> None:
-        if not self.state_queued:
+        if self.hello and not self.state_queued:
             self.state_queued = True
             self.outbox.put_nowait(STATE_FRAME)
 

@@ -1,0 +1,71 @@
+"""A real server process on loopback for the tests: started, killed with SIGKILL, restarted on the same database."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class ServerProcess:
+    """``ludotheque serve`` in a subprocess (``--no-pacing``; bots in the server's own threads by default)."""
+
+    def __init__(self, db_url: str, log_dir: Path, *extra: str) -> None:
+        self.db_url = db_url
+        self.extra = extra
+        self.port = free_port()
+        self.log_path = log_dir / f"server-{self.port}.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, env: dict[str, str] | None = None) -> ServerProcess:
+        args = [sys.executable, "-m", "ludotheque.cli.main", "serve", "--port", str(self.port), "--db", self.db_url,
+                "--no-pacing", "--bot-workers", "0", *self.extra]
+        log = self.log_path.open("ab")
+        self.process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited at start:\n{self.log()}")
+            try:
+                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError(f"the server did not answer within 60 s:\n{self.log()}")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no flush, as a crash."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
