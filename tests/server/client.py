@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 from typing import Any
 
 import httpx
@@ -69,10 +69,8 @@ def play_to_end(clients: list[Client], rng: random.Random, timeout: float = 120.
     counter = 0
     while time.monotonic() < deadline:
         for index, client in enumerate(clients):
-            try:
+            with suppress(TimeoutError):
                 client.recv(timeout=0.05)
-            except TimeoutError:
-                pass
             state = client.state
             if state is None:
                 continue

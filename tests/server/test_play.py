@@ -106,7 +106,8 @@ def test_reconnect_with_last_seq_gets_the_events_since(server: ServerProcess) ->
     state = first.hello(0)
     while not state["legal"]:
         state = first.next("state")
-    first.send({"type": "move", "move": state["legal"][0]["notation"], "client_move_id": "a", "after_seq": state["seq"]})
+    move = state["legal"][0]["notation"]
+    first.send({"type": "move", "move": move, "client_move_id": "a", "after_seq": state["seq"]})
     first.next("ack")
     seen = first.next("state")["seq"]
     first.close()
