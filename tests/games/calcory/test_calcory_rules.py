@@ -235,19 +235,39 @@ def test_at_most_as_many_marked_cards_as_markers() -> None:
 
 
 def test_thirteen_leaves_other_marks_in_place() -> None:
-    # DECISIONS calcory-2/3: a 13 takes the flipped cards; the seed says nothing about marked cards then,
-    # so they stay marked (reading documented in docs/games/calcory.md)
+    # DECISIONS calcory-3: "Making exactly 13 neither beats nor clears other players' marked cards: they stay
+    # marked, to be beaten or collected as usual."
     state = dealt_state(3, {"B1": 5, "B2": 3, "C1": 4, "C2": 9})
     play(state, "B1", "B2", "stop")
     play(state, "C1", "C2", "9@C2")
-    assert state.marked_owner == 0 and state.markers == [4, 6, 6] and state.piles[1] == [4]
+    assert state.marked_owner == 0 and state.marked == [10, 11] and state.markers == [4, 6, 6]
+    assert state.piles[1] == [4] and state.status[10] == state.status[11] == MARKED
+
+
+def test_marks_left_by_a_thirteen_can_still_be_beaten() -> None:
+    # DECISIONS calcory-3: after a 13 the marks stay, "to be beaten ... as usual"
+    state = dealt_state(3, {"B1": 5, "B2": 3, "C1": 4, "C2": 9, "D1": 6, "D2": 3})
+    play(state, "B1", "B2", "stop")  # seat 0 marks 8
+    play(state, "C1", "C2", "9@C2")  # seat 1 makes 13
+    play(state, "D1", "D2", "stop")  # seat 2: 9 > 8 beats them
+    assert state.marked_owner == 2 and state.markers == [6, 6, 4]
+    assert down(state, "B1") and down(state, "B2")
+
+
+def test_marks_left_by_a_thirteen_are_still_collected() -> None:
+    # DECISIONS calcory-3 ("... or collected as usual") and calcory-4
+    state = dealt_state(2, {"B1": 5, "B2": 3, "C1": 4, "C2": 9})
+    play(state, "B1", "B2", "stop")  # seat 0 marks 8
+    play(state, "C1", "C2", "9@C2")  # seat 1 makes 13 with the marks on the table
+    assert state.current == 0 and state.phase == "put_back" and sorted(state.holding) == [3, 5]
 
 
 # -- calcory-4 ------------------------------------------------------------------------------------
 
 
 def test_surviving_marks_are_collected_one_goes_back() -> None:
-    # DECISIONS calcory-4: the owner takes the cards, puts one back face down on an empty cell, turn ends
+    # DECISIONS calcory-4: a player whose markers are still on the table when their turn comes takes those
+    # cards, puts one back face down on any empty cell, and their turn ends
     state = dealt_state(2, {"B1": 5, "B2": 3, "C1": 9, "C2": 9})
     play(state, "B1", "B2", "stop")
     play(state, "C1", "C2")  # seat 1 busts
@@ -260,7 +280,7 @@ def test_surviving_marks_are_collected_one_goes_back() -> None:
 
 
 def test_single_surviving_card_ends_the_game() -> None:
-    # DECISIONS calcory-4 (seed: FIN DU JEU): a single marked card surviving a full round is kept; game over
+    # DECISIONS calcory-4: "If that was a single card, they keep it and the game ends." (seed, FIN DU JEU)
     state = dealt_state(2, {"A1": 4, "A2": 9, "B1": 6, "B2": 7, "A3": 9, "B3": 5, "B4": 3})
     play(state, "A1", "A2", "4@A1")  # seat 0: 13, keeps the 9
     play(state, "B1", "B2", "6@B1")  # seat 1: 13, keeps the 7
@@ -274,7 +294,7 @@ def test_single_surviving_card_ends_the_game() -> None:
 
 
 def test_nothing_to_flip_passes() -> None:
-    # DECISIONS calcory-4: a player with nothing to flip passes (every card on the table is marked)
+    # DECISIONS calcory-4: "A player with nothing to flip passes." (every card on the table is marked)
     state = dealt_state(2)
     # build the position directly: one card left on the grid, marked by seat 0; seat 1 to act
     for c in range(1, 60):
@@ -290,9 +310,20 @@ def test_nothing_to_flip_passes() -> None:
 
 
 def test_most_cards_wins_and_ties_share() -> None:
-    # DECISIONS calcory-4: most cards wins; the seed is silent on ties, read as a shared win
+    # DECISIONS calcory-4: "Most cards wins; players tied for most cards share the win."
     assert rules.winners([3, 5, 2]) == [1]
     assert rules.winners([5, 5, 2]) == [0, 1]
+
+
+def test_a_finished_game_with_tied_piles_is_a_shared_win() -> None:
+    # DECISIONS calcory-4: players tied for most cards share the win
+    state = dealt_state(2, {"A1": 4, "A2": 9, "B1": 2, "B2": 4, "B3": 7, "A3": 9, "B4": 5})
+    play(state, "A1", "A2", "4@A1")  # seat 0: 13, keeps the 9 (1 card)
+    play(state, "B1", "B2", "B3", "2@B1")  # seat 1: 13 with three cards, keeps 4 and 7 (2 cards)
+    play(state, "A3", "stop")  # seat 0 marks a single 9
+    play(state, "B4", "stop")  # seat 1: a single 5 does not beat it
+    assert state.is_terminal() and state.piles == [[9, 9], [4, 7]]
+    assert state.returns() == [2.0, 2.0] and state.winners() == [0, 1]
 
 
 def test_stuck_when_nothing_flips_and_stop_is_not_allowed() -> None:
@@ -343,6 +374,7 @@ def test_put_back_card_stays_known() -> None:
 
 def test_seed_augmenter_chain() -> None:
     # Seed, AUGMENTER: marks are raised in turn; a 13 takes the cards; the marks survive and are collected
+    # (DECISIONS calcory-3: a 13 neither beats nor clears the marks; calcory-4: their owner collects them)
     state = dealt_state(3, {"A1": 2, "A2": 4, "B1": 3, "B2": 4, "C1": 6, "C2": 7, "D1": 9, "D2": 9})
     play(state, "A1", "A2", "stop")  # seat 0 marks 6
     play(state, "B1", "B2", "stop")  # seat 1: 7 > 6 -> beats

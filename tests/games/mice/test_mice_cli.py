@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
 
-from ludotheque.bots.runner import play_game
+from ludotheque.bots import play_game
 from ludotheque.cli.main import app
 from ludotheque.core import load_game
 from ludotheque.games.mice.game import MiceState
@@ -20,7 +21,8 @@ GOLDEN = Path(__file__).with_name("golden_mice_3p.json")
 def test_replay_golden() -> None:
     result = runner.invoke(app, ["replay", str(GOLDEN), "--json"])
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output) == {"returns": [0.0, -6.0, 0.0], "winners": [2], "terminal": True}
+    # DECISIONS mice-7: the returns are the hand totals, the lowest wins
+    assert json.loads(result.output) == {"returns": [0.0, 6.0, 0.0], "winners": [2], "terminal": True}
     table = runner.invoke(app, ["replay", str(GOLDEN)])
     assert table.exit_code == 0 and "winner" in table.output and "flip 6" in table.output
 
@@ -54,3 +56,16 @@ def test_play_shows_the_table_and_takes_notation(tmp_path: Path) -> None:
     # quitting abandons the game (the CLI's exit code says so); the table and the move were shown
     assert "MICE to meet you (solo)" in result.output and "seat 0: use R" in result.output
     assert "sum in use" in result.output and list(tmp_path.glob("mice-*.json"))
+
+
+def test_the_documented_simulate_commands_run() -> None:
+    # docs/games/mice.md: each `ludotheque simulate mice ...` example names one bot per seat and runs as written
+    # (with one game instead of hundreds)
+    docs = Path(__file__).parents[3] / "docs" / "games" / "mice.md"
+    commands = re.findall(r"ludotheque (simulate mice [^`#\n]*)", docs.read_text())
+    assert len(commands) >= 2
+    for command in commands:
+        words = command.split()
+        words[words.index("-n") + 1] = "1"
+        result = runner.invoke(app, words)
+        assert result.exit_code == 0, (command, result.output)

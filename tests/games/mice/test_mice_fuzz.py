@@ -47,10 +47,12 @@ def check_invariants(state: State) -> None:
             assert table["rating"] == rules.RATINGS[rules.solo_rank(state.hands[0], state.face_up[0])]
             assert state.winners() == ([0] if info["hand"] == [] else [])
         else:
-            # lowest hand total wins; ties: more face-down dice cards, then more nuts (mice-7)
+            # lowest hand total wins; ties: more face-down dice cards, then more nuts (mice-7); the returns are
+            # the hand totals and the game declares that lower is better
             keys = [(s["hand_total"], -len(s["face_down"]), -s["nuts"]) for s in table["seats"]]
             assert state.winners() == [i for i, k in enumerate(keys) if k == min(keys)]
-            assert state.returns() == [-float(s["hand_total"]) for s in table["seats"]]
+            assert state.returns() == [float(s["hand_total"]) for s in table["seats"]]
+            assert state.game.score_order() == "lower"
 
 
 CONFIGS = [(1, "normal"), (1, "advanced"), (1, "hardest"), (2, "normal"), (3, "normal"), (4, "normal"),
@@ -74,7 +76,7 @@ def test_heuristic_play(players: int) -> None:
     """The heuristic bots take other paths than random play (nut changes, empty hands, flips to the end)."""
     import random
 
-    from ludotheque.bots.runner import play_game
+    from ludotheque.bots import play_game
 
     game = load_game("mice", players=players)
     games = fuzz_games(8, 200)

@@ -265,7 +265,7 @@ def test_golden_game() -> None:
     assert totals == [0, 6, 0]  # seats 0 and 2 emptied their hands
     assert down == [1, 0, 4]  # seat 2 flipped its 6 last and ended the game (mice-7)
     assert record["actions"][-1] == {"by": 2, "move": "flip 6"}
-    assert state.returns() == [-float(t) for t in totals]
+    assert state.returns() == [float(t) for t in totals]  # mice-7: the hand totals, lower is better
     # mice-7: seats 0 and 2 tie on 0; seat 2 has more face-down dice cards and wins
     assert state.winners() == [2]
     assert [s["nuts"] for s in state.view(None)["table"]["seats"]] == nuts
@@ -353,7 +353,7 @@ def test_render_shows_the_solo_rating() -> None:
 
 @pytest.mark.parametrize("players", [1, 3])
 def test_heuristic_bot_plays_legal_moves(players: int) -> None:
-    from ludotheque.bots.runner import play_game
+    from ludotheque.bots import play_game
 
     game = load_game("mice", players=players)
     state = play_game(game, [game.heuristic_bot() for _ in range(players)], random.Random(5))

@@ -299,7 +299,7 @@ def test_game_ends_when_the_six_is_flipped() -> None:
     play(state, "flip 6")
     assert state.is_terminal()
     # seat 0: 171 in hand and 4 face-down dice cards; seat 1: 171 and none -> seat 0 wins the tie
-    assert state.returns() == [-171.0, -171.0] and state.winners() == [0]
+    assert state.returns() == [171.0, 171.0] and state.winners() == [0]
 
 
 def test_scoring_and_tie_breaks() -> None:
@@ -319,7 +319,7 @@ def test_a_passive_seat_can_end_the_game() -> None:
     assert legal(state) == ["cage 6", "flip 6"]
     play(state, "flip 6")
     # ending the game is not winning it: seat 0 caged a 4 and has the lowest total
-    assert state.is_terminal() and state.returns() == [-167.0, -171.0, -171.0] and state.winners() == [0]
+    assert state.is_terminal() and state.returns() == [167.0, 171.0, 171.0] and state.winners() == [0]
 
 
 # -- mice-8 and the option `level` ---------------------------------------------------------------------

@@ -129,3 +129,63 @@ def render(view: dict[str, Any]) -> Group:
     elif table["phase"] == "pass":
         parts.append(Text("Nothing can be flipped or stopped: 'pass'", style="dim"))
     return Group(*parts)
+
+
+def _group(event: dict[str, Any]) -> str:
+    """``"5 (B1) + 3 (B2) = 8"``: a group of face-up cards with their sum."""
+    cards = " + ".join(f"{v} ({name})" for name, v in zip(event["cells"], event["values"], strict=True))
+    return f"{cards} = {event['sum']}" if event["count"] > 1 else f"a single {cards}"
+
+
+def _marks(group: dict[str, Any]) -> str:
+    """``"seat 0's 8 (2 cards)"``: marked cards as the table shows them."""
+    cards = "1 card" if group["count"] == 1 else f"{group['count']} cards"
+    return f"seat {group['seat']}'s {group['sum']} ({cards})"
+
+
+def _seats(seats: list[int]) -> str:
+    return ", ".join(f"seat {s}" for s in seats)
+
+
+def event_text(event: dict[str, Any]) -> str:
+    """One line for an event of ``events.describe``, as the terminal prints what happened."""
+    kind = event["type"]
+    seat = event.get("seat")
+    if kind == "deal":
+        return f"a card is dealt face down on {event['cell']}"
+    if kind == "flip":
+        return f"seat {seat} flips {event['cell']}: a {event['value']} (sum {event['sum']})"
+    if kind == "bust":
+        why = "a second 0" if event["reason"] == "second_zero" else f"{event['sum']} is over 13"
+        return f"seat {seat} busts ({why}): {', '.join(event['cells'])} turn back face down"
+    if kind == "thirteen":
+        return f"seat {seat} makes 13 with {_group(event)} and takes the cards; one goes back"
+    if kind == "mark":
+        return f"seat {seat} stops and marks {_group(event)}"
+    if kind == "beat":
+        old = event["beaten"]
+        return (f"seat {seat} stops with {_group(event)} and beats {_marks(old)}: those turn back face down, "
+                "their markers go home")
+    if kind == "fail":
+        old = event["marked"]
+        return (f"seat {seat} stops with {_group(event)}, which does not beat {_marks(old)}: the cards turn back "
+                "face down")
+    if kind == "pass":
+        if event["cells"]:
+            return (f"seat {seat} can neither flip nor stop and passes: {', '.join(event['cells'])} "
+                    "turn back face down")
+        return f"seat {seat} has nothing to flip and passes"
+    if kind == "put_back":
+        kept = " ".join(str(v) for v in event["kept"]) or "nothing"
+        return f"seat {seat} puts a {event['value']} back face down on {event['cell']} and keeps {kept}"
+    if kind == "collect":
+        if event["count"] == 1:
+            return (f"seat {seat}'s single marked card, a {event['values'][0]} on {event['cells'][0]}, survived a "
+                    f"full round: seat {seat} keeps it and the game ends")
+        return f"seat {seat}'s marked cards survived a full round: seat {seat} takes {_group(event)}; one goes back"
+    if kind == "end":
+        won = ", ".join(f"seat {s}: {n}" for s, n in enumerate(event["cards_won"]))
+        winners = event["winners"]
+        who = f"{_seats(winners)} win{'s' if len(winners) == 1 else ' (a shared win)'}"
+        return f"game over, cards won: {won}; {who}"
+    raise ValueError(f"calcory has no event {kind!r}")

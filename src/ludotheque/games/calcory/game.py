@@ -278,6 +278,7 @@ class CalcoryState(State):
         if "beaten" in extra:
             summary["beaten"] = extra["beaten"]
         self.last_turn = summary
+        self.collecting = False
         self.flipped = []
         self._turn_flips = []
         self.total = 0
@@ -317,17 +318,28 @@ class CalcoryState(State):
             return notation.format_deal(self.dealt, action)
         return notation.format_action(action)
 
+    def _action_to_json(self, action: int, actor: Actor) -> dict[str, Any]:
+        if actor == CHANCE:
+            return notation.deal_to_json(self.dealt, action)
+        return notation.to_json(action)
+
     def string_to_action(self, text: str, player: Actor | None = None) -> int:
+        """Notation parsed directly, then checked with the cheap legality tests (no list of legal moves)."""
         actor = self._notation_actor(player)
         if actor == CHANCE:
             if self.is_terminal() or not self.is_chance_node():
                 raise NotationError(f"{self.game.id}: chance does not act here, so {text!r} is not legal")
             action = notation.parse_deal(text, self.dealt)
-            legal = self.legal_actions()
+            legal = self._is_chance_outcome(action)
         else:
             action = notation.parse_action(text)
-            legal = self.legal_actions(actor)
-        if action not in legal:
+            legal = (
+                not self.is_terminal()
+                and not self.is_chance_node()
+                and self._is_acting(actor)
+                and self._is_legal(action, actor)
+            )
+        if not legal:
             return super().string_to_action(text, actor)  # raises a NotationError listing legal moves
         return action
 

@@ -7,10 +7,67 @@ Parsing ignores case and spaces.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ludotheque.core import NotationError
 from ludotheque.games.calcory import rules
 
 GAME = "calcory"
+
+_CELL = {"type": "string", "pattern": "^[A-F]([1-9]|10)$"}
+_VALUE = {"type": "integer", "minimum": 0, "maximum": 9}
+
+
+def _move(kind: str, **fields: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "required": ["type", *fields],
+        "additionalProperties": False,
+        "properties": {"type": {"const": kind}, **fields},
+    }
+
+
+#: The structured form of a move (``to_json``): a seat flips a cell, stops, passes, or puts a held value back on
+#: an empty cell; chance deals a value to the next cell of the grid (``cell`` absent once the grid is full).
+MOVE_SCHEMA: dict[str, Any] = {
+    "title": "calcory move",
+    "oneOf": [
+        _move("flip", cell=_CELL),
+        _move("stop"),
+        _move("pass"),
+        _move("put_back", value=_VALUE, cell=_CELL),
+        {
+            "type": "object",
+            "required": ["type", "value"],
+            "additionalProperties": False,
+            "properties": {"type": {"const": "deal"}, "value": _VALUE, "cell": _CELL},
+        },
+    ],
+}
+
+
+def to_json(action: int) -> dict[str, Any]:
+    """A seat's move: ``{"type": "flip", "cell": "C4"}``, ``{"type": "stop"}``, ``{"type": "pass"}`` or
+    ``{"type": "put_back", "value": 7, "cell": "C4"}``."""
+    if 0 <= action < rules.CELLS:
+        return {"type": "flip", "cell": rules.CELL_NAMES[action]}
+    if action == rules.STOP:
+        return {"type": "stop"}
+    if action == rules.PASS:
+        return {"type": "pass"}
+    if rules.PUT_BASE <= action < rules.NUM_ACTIONS:
+        value, cell = rules.split_put(action)
+        return {"type": "put_back", "value": value, "cell": rules.CELL_NAMES[cell]}
+    raise NotationError(f"{GAME}: {action!r} is not an action (0..{rules.NUM_ACTIONS - 1})")
+
+
+def deal_to_json(next_cell: int, value: int) -> dict[str, Any]:
+    """Chance's move: ``{"type": "deal", "cell": "A1", "value": 7}`` (the cell the value lands on, face down)."""
+    if not 0 <= value <= 9:
+        raise NotationError(f"{GAME}: {value!r} is not a card value (0..9)")
+    if 0 <= next_cell < rules.CELLS:
+        return {"type": "deal", "cell": rules.CELL_NAMES[next_cell], "value": value}
+    return {"type": "deal", "value": value}
 
 
 def format_action(action: int) -> str:

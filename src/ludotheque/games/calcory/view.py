@@ -23,6 +23,103 @@ if TYPE_CHECKING:
 
 _DOWN, _UP, _MARKED = 1, 2, 3
 
+_CELL = {"type": "string", "pattern": "^[A-F]([1-9]|10)$"}
+_VALUE = {"type": "integer", "minimum": 0, "maximum": 9}
+_VALUES = {"type": "array", "items": _VALUE}
+_SEAT = {"type": "integer", "minimum": 0, "maximum": 3}
+_COUNT = {"type": "integer", "minimum": 0}
+_SEATS = {"type": "array", "items": _COUNT}
+_CELL_VALUE = {"type": "array", "prefixItems": [_CELL, _VALUE], "items": False, "minItems": 2}
+
+
+def _object(required: list[str], optional: dict[str, Any] | None = None, **properties: Any) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": required,
+        "properties": {**properties, **(optional or {})},
+    }
+
+
+def _column(items: str) -> dict[str, Any]:
+    """A column of ``log``.  It grows with the game and every view carries it whole, so its items are described
+    rather than checked one by one (``LOG_ITEMS`` holds their schemas; the tests check them)."""
+    return {"type": "array", "description": f"one entry per reveal: {items}"}
+
+
+#: The schema of each item of each ``log`` column (see ``_column``).
+LOG_ITEMS: dict[str, Any] = {
+    "turn": _COUNT,
+    "seat": _SEAT,
+    "kind": {"enum": ["flip", "back"]},
+    "cell": _CELL,
+    "value": _VALUE,
+}
+
+#: JSON Schema of ``view["table"]``: the same for every seat and for a spectator (every reveal is public).
+#: A cell is ``null`` (empty, or not dealt yet), ``"down"`` (face down, never its value: calcory-5) or the value
+#: of a face-up card.
+TABLE_SCHEMA: dict[str, Any] = _object(
+    ["dealt", "turn", "phase", "cells", "flipped", "sum", "zeros", "marked", "holding", "collecting", "markers",
+     "piles", "cards_won", "log", "last_turn", "ending"],
+    dealt={"type": "integer", "minimum": 0, "maximum": rules.CELLS},
+    turn=_COUNT,
+    phase={"enum": ["flip", "put_back", "pass", "over"]},
+    cells={
+        "type": "array",
+        "minItems": rules.CELLS,
+        "maxItems": rules.CELLS,
+        "items": {"enum": [None, "down", *rules.VALUES]},
+    },
+    flipped={"type": "array", "items": _CELL_VALUE},
+    sum={"type": "integer", "minimum": 0, "maximum": rules.TARGET},
+    zeros={"type": "integer", "minimum": 0, "maximum": 1},
+    marked={
+        "oneOf": [
+            {"type": "null"},
+            _object(
+                ["seat", "cells", "sum", "count"],
+                seat=_SEAT,
+                cells={"type": "array", "items": _CELL, "minItems": 1, "maxItems": rules.MARKERS},
+                sum=_COUNT,
+                count={"type": "integer", "minimum": 1, "maximum": rules.MARKERS},
+            ),
+        ]
+    },
+    holding=_VALUES,
+    collecting={"type": "boolean"},
+    markers={"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": rules.MARKERS}},
+    piles={"type": "array", "items": _VALUES},
+    cards_won=_SEATS,
+    log=_object(
+        ["turn", "seat", "kind", "cell", "value"],
+        turn=_column("integer: the turn (1 for the first)"),
+        seat=_column("integer: the seat that revealed the card"),
+        kind=_column('"flip" (turned face up) or "back" (put back face down, seen by all)'),
+        cell=_column('string: the cell, "A1".."F10"'),
+        value=_column("integer 0..9: the value it showed"),
+    ),
+    last_turn={
+        "oneOf": [
+            {"type": "null"},
+            _object(
+                ["turn", "seat", "flips", "outcome"],
+                {"back": _CELL_VALUE, "kept": _COUNT, "beaten": _SEAT},
+                turn=_COUNT,
+                seat=_SEAT,
+                flips={"type": "array", "items": _CELL_VALUE},
+                outcome={"enum": ["bust", "13", "mark", "beat", "fail", "stuck", "pass", "collect"]},
+            ),
+        ]
+    },
+    ending={
+        "oneOf": [
+            {"type": "null"},
+            _object(["turn", "seat", "cell", "value"], turn=_COUNT, seat=_SEAT, cell=_CELL, value=_VALUE),
+        ]
+    },
+)
+
 
 def table_view(state: CalcoryState, player: int | None) -> dict[str, Any]:
     names = rules.CELL_NAMES

@@ -126,3 +126,40 @@ def render(view: dict[str, Any]) -> Group:
         if view.get("winners"):
             parts.append(Text("Winner(s): " + ", ".join(f"seat {w}" for w in view["winners"]), style="bold"))
     return Group(*parts)
+
+
+_CARD_WORDS = {
+    "D": "a dog",
+    "C": "a cat",
+    "M": "a mouse",
+    "1": "a cheese worth 1",
+    "2": "a cheese worth 2",
+    "3": "a cheese worth 3",
+}
+
+
+def _cells(items: list[dict[str, Any]]) -> str:
+    return " ".join(item["cell"] for item in items) or "none"
+
+
+def event_text(event: dict[str, Any]) -> str:
+    """One line for an event of ``events.describe``, as the terminal prints what happened."""
+    kind = event["type"]
+    if kind == "draw":
+        card = _CARD_WORDS[event["card"]] if "card" in event else "a card"
+        return f"seat {event['seat']} draws {card} ({event['pile']} left in the pile)"
+    if kind == "place":
+        return f"seat {event['seat']} places {_CARD_WORDS[event['card']]} on {event['cell']}"
+    if kind == "end":
+        removed = event["removed"]
+        cheeses = " ".join(f"{c['cell']} ({c['card']} of seat {c['seat']})" for c in removed["cheeses"]) or "none"
+        scores = ", ".join(
+            f"seat {seat} {points} ({cards} cheese{'s' if cards != 1 else ''})"
+            for seat, (points, cards) in enumerate(zip(event["points"], event["cheese_cards"], strict=True))
+        )
+        winners = ", ".join(f"seat {w}" for w in event["winners"])
+        return (
+            f"scoring: cats scared off by a dog: {_cells(removed['cats'])}; mice caught by a cat: "
+            f"{_cells(removed['mice'])}; cheeses eaten by a mouse: {cheeses}; points {scores}; won by {winners}"
+        )
+    raise ValueError(f"cheese has no event {kind!r}")

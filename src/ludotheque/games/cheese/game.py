@@ -186,7 +186,11 @@ class CheeseState(State):
     def _action_to_string(self, action: int, actor: Actor) -> str:
         return notation.format_action(action, self.frame, actor == CHANCE)
 
+    def _action_to_json(self, action: int, actor: Actor) -> dict[str, Any]:
+        return notation.to_json(action, self.frame, actor == CHANCE)
+
     def string_to_action(self, text: str, player: Actor | None = None) -> int:
+        """Parse the notation straight to its action, then check that one action's legality (no scan)."""
         actor = self._notation_actor(player)
         action = notation.parse_action(text, self.frame, actor == CHANCE, self.game.id)
         if actor == CHANCE:

@@ -19,6 +19,72 @@ from ludotheque.games.cheese import rules
 if TYPE_CHECKING:
     from ludotheque.games.cheese.game import CheeseState
 
+_COUNT = {"type": "integer", "minimum": 0}
+_COUNTS = {"type": "array", "items": _COUNT}
+_SEAT = {"type": "integer", "minimum": 0, "maximum": 3}
+_CELLS = {"type": "array", "items": _COUNT}  # cell numbers row * F + col, from the frame's top left
+
+#: JSON Schema of ``view["table"]``.  ``hand`` is a seat's own (absent for a spectator); ``removed``, ``points``
+#: and ``cheese_cards`` appear once the game is over.
+TABLE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": [
+        "side",
+        "frame",
+        "start",
+        "placed",
+        "legal_cells",
+        "turn",
+        "drawing",
+        "placed_count",
+        "pile",
+        "unseen",
+        "hands",
+    ],
+    "properties": {
+        "side": {"enum": sorted(set(rules.SIDE.values()))},
+        "frame": {"enum": sorted(2 * side - 1 for side in set(rules.SIDE.values()))},
+        "start": {"type": ["integer", "null"], "minimum": 0},
+        "placed": {
+            "type": "array",
+            "items": {
+                "type": "array",
+                "prefixItems": [_COUNT, {"type": "integer", "minimum": 0, "maximum": rules.KINDS - 1}, _SEAT],
+                "items": False,
+                "minItems": 3,
+            },
+        },
+        "legal_cells": _CELLS,
+        "turn": {"oneOf": [_SEAT, {"type": "null"}]},
+        "drawing": {"oneOf": [_SEAT, {"type": "null"}]},
+        "placed_count": _COUNTS,
+        "pile": _COUNT,
+        "unseen": {"type": "array", "items": _COUNT, "minItems": 3, "maxItems": 3},
+        "hands": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["cheeses", "animals"],
+                "properties": {
+                    "cheeses": {"type": "array", "items": {"enum": [1, 2, 3]}},
+                    "animals": _COUNT,
+                },
+            },
+        },
+        "hand": {"type": "array", "items": _COUNT, "minItems": rules.KINDS, "maxItems": rules.KINDS},
+        "removed": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["cats", "mice", "cheeses"],
+            "properties": {"cats": _CELLS, "mice": _CELLS, "cheeses": _CELLS},
+        },
+        "points": _COUNTS,
+        "cheese_cards": _COUNTS,
+    },
+}
+
 
 def table_view(state: CheeseState, player: int | None) -> dict[str, Any]:
     n = state.game.players

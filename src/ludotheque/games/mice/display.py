@@ -126,3 +126,63 @@ def render(view: dict[str, Any]) -> Group:
             parts.append(Text(f"Winner(s): seat {winners} (lowest hand total; ties: more face-down dice cards, "
                               "then more nuts)", style="bold green"))
     return Group(*parts)
+
+
+def _nut_place(place: int | str) -> str:
+    return f"seat {place}" if isinstance(place, int) else f"the {place}"
+
+
+def _sum(event: dict[str, Any]) -> str:
+    """``Y1+Y3 (6+2 = 8)``."""
+    values = "+".join(str(v) for v in event["values"])
+    return f"{'+'.join(event['dice'])} ({values} = {event['sum']})"
+
+
+def event_text(event: dict[str, Any]) -> str:
+    """One line for an event of ``events.describe``, as the terminal prints what happened."""
+    kind = event["type"]
+    seat = f"seat {event['seat']}" if "seat" in event else ""
+    if kind == "turn":
+        return f"turn {event['turn']} for {seat}: {event['red_dice']} red and {event['yellow_dice']} yellow dice"
+    if kind == "roll":
+        return f"{seat} rolls {event['die']}: {event['value']}"
+    if kind == "use":
+        return f"{seat} uses {_sum(event)}"
+    if kind == "fail":
+        return f"{seat} fails: no sum reaches a card" if event["forced"] else f"{seat} gives up the roll"
+    if kind == "adjust":
+        return (f"{seat} pays a nut to {_nut_place(event['nut']['to'])}: {event['die']} {event['from']} -> "
+                f"{event['to']} (sum {event['sum']})")
+    if kind == "pay":
+        nut = event["nut"]
+        if nut["to"] == "middle":
+            return f"{seat} pays a nut to the middle for a second card with {_sum(event)}"
+        source = "its own reserve" if nut["from"] == event["seat"] else _nut_place(nut["from"])
+        return f"{seat} pays to use {_sum(event)}: a nut from {source} to {_nut_place(nut['to'])}"
+    if kind == "pass":
+        return f"{seat} passes"
+    if kind == "cage":
+        return f"{seat} cages {event['card']}"
+    if kind == "flip":
+        return f"{seat} flips dice card {event['card']} face down"
+    if kind == "take_back":
+        return f"{seat} takes {event['card']} back from its cage"
+    if kind == "unflip":
+        return f"{seat} turns dice card {event['card']} face up again"
+    if kind == "nothing_to_undo":
+        return f"{seat} has nothing to take back or turn up"
+    if kind == "pool":
+        return f"the dice {seat} left: {'all of them, ' if event['failed'] else ''}{_sum(event)}"
+    if kind == "cannot_use":
+        why = "no nut to pay with" if event["reason"] == "no_nut" else "no card of that sum within reach"
+        return f"{seat} cannot use them: {why}"
+    if kind == "bonus_nut":
+        return f"{seat} takes a nut from the middle (the unused yellow dice make {event['sum']})"
+    if kind == "game_over":
+        if "rating" in event:
+            return (f"game over: {event['cards_left']} card(s) left, {event['face_up']} dice card(s) face up: "
+                    f"{event['rating']}")
+        totals = ", ".join(str(t) for t in event["totals"])
+        winners = ", ".join(str(w) for w in event["winners"])
+        return f"game over: hand totals {totals}; winner(s): seat {winners}"
+    raise ValueError(f"mice has no event {kind!r}")

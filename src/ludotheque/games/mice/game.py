@@ -11,7 +11,8 @@ A turn is split into steps (docs/games/mice.md has the full picture):
 Steps where the rules leave nobody a choice are applied at once and logged: a roll whose sums can reach no card
 is a failure; a seat that cannot use (or pay for) the remaining dice passes; a failed roll with nothing to take
 back or turn up has no consequence.  Every step a seat takes spends a nut or ends its part of the turn, so a turn
-always ends.
+always ends.  What such steps did is kept, for the last action only, in ``notes`` (structured, for
+``events.describe``), besides the readable ``this_turn`` log of the view.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import random
 from typing import Any
 
 from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, OptionError, OptionSpec, State
+from ludotheque.core.game import ScoreOrder
 from ludotheque.games.mice import notation, rules, view
 from ludotheque.games.mice.notation import (
     ADJUST,
@@ -61,6 +63,11 @@ class MiceGame(Game):
     @property
     def solo(self) -> bool:
         return self.players == 1
+
+    def score_order(self) -> ScoreOrder:
+        """Multiplayer: ``returns()`` are hand totals and the lowest wins (mice-7).  Solo: ``returns()`` is the
+        rating's rank, 6 (Génial !) down to 0 (Dommage), so the higher the better (mice-8)."""
+        return "higher" if self.solo else "lower"
 
     def num_distinct_actions(self) -> int:
         return notation.NUM_ACTIONS
@@ -110,6 +117,7 @@ class MiceState(State):
         self.this_turn: list[str] = []
         self.last_turn: list[str] = []
         self._legal: list[int] | None = None  # the acting seat's legal actions, cached until the next action
+        self.notes: list[dict[str, Any]] = []  # what the last action set off by itself (events.describe reads it)
         self._start_turn()
 
     # -- turn flow ----------------------------------------------------------------------------------
@@ -171,6 +179,7 @@ class MiceState(State):
             self._legal = [*uses, FAIL]  # computed anyway: keep it as the cached legal actions
         else:
             self.this_turn.append(f"seat {self.active} fails: no sum reaches a card")
+            self.notes.append({"type": "fail", "seat": self.active, "forced": True})
             self._fail()
 
     def _fail(self) -> None:
@@ -186,6 +195,7 @@ class MiceState(State):
             self.phase = FAILED
             return
         self.this_turn.append(f"seat {seat} has nothing to take back or turn up")
+        self.notes.append({"type": "nothing_to_undo", "seat": seat})
         self._start_passives()
 
     def _pay_nuts_left(self, seat: int) -> int | None:
@@ -200,15 +210,30 @@ class MiceState(State):
         left = self._pay_nuts_left(seat)
         return left is not None and rules.reachable(self._values(self.pool), left, self._targets(seat))
 
+    def _offer(self, seat: int) -> bool:
+        """Whether ``seat`` may pay to use the pool; when it may not, a note says why (no nut, or no card)."""
+        if self._can_pay(seat):
+            return True
+        reason = "no_nut" if self._pay_nuts_left(seat) is None else "no_card"
+        self.notes.append({"type": "cannot_use", "seat": seat, "reason": reason})
+        return False
+
+    def _note_pool(self) -> None:
+        values = self._values(self.pool)
+        self.notes.append({"type": "pool", "seat": self.active, "dice": view.slot_names(self.pool), "values": values,
+                           "sum": sum(values), "failed": self.failed})
+
     def _start_passives(self) -> None:
         n = self.game.players
         self.queue = [(self.active + k) % n for k in range(1, n)] if self.pool else []
+        if self.pool:
+            self._note_pool()
         self._next_passive()
 
     def _next_passive(self) -> None:
         while self.queue:
             seat = self.queue.pop(0)
-            if self._can_pay(seat):
+            if self._offer(seat):
                 self.phase = PAYING
                 self.actor = seat
                 return
@@ -220,7 +245,9 @@ class MiceState(State):
                 self._end()
             elif not self.second:
                 self.pool = YELLOW_MASK & ~self.used & sum(1 << s for s in self.rolled)
-                if self.pool and self._can_pay(0):
+                if self.pool:
+                    self._note_pool()
+                if self.pool and self._offer(0):
                     self.phase = PAYING
                     self.actor = 0
                 else:
@@ -237,10 +264,12 @@ class MiceState(State):
 
     def _solo_close(self) -> None:
         """mice-8: a nut from the middle when the roll caged a card and the yellow dice left unused sum to 15+."""
-        if sum(self._values(self.pool)) >= 15 and self.supply > 0:
+        left = sum(self._values(self.pool))
+        if left >= 15 and self.supply > 0:
             self.supply -= 1
             self.nuts[0] += 1
             self.this_turn.append("seat 0 takes a nut from the middle (unused yellow dice sum to 15 or more)")
+            self.notes.append({"type": "bonus_nut", "seat": 0, "sum": left, "nut": {"from": "middle", "to": 0}})
         self._next_turn()
 
     def _solo_rank(self) -> int:
@@ -318,6 +347,7 @@ class MiceState(State):
 
     def _apply(self, action: int, player: int | None) -> None:
         self._legal = None
+        self.notes = []
         if player is None:
             slot = self.rolled[self.roll_index]
             self.dice[slot] = action + 1
@@ -409,6 +439,12 @@ class MiceState(State):
             return notation.format_chance(action, self._next_colour())
         return notation.format_action(action, self._top(int(actor)))
 
+    def _action_to_json(self, action: int, actor: Actor) -> dict[str, Any]:
+        if actor == CHANCE:
+            slot = self.rolled[self.roll_index] if self.phase == ROLL and self.roll_index < len(self.rolled) else 0
+            return notation.to_json(action, die=rules.SLOT_NAMES[slot])
+        return notation.to_json(action, cage_top=self._top(int(actor)))
+
     def string_to_action(self, text: str, player: Actor | None = None) -> int:
         actor = self._notation_actor(player)
         if actor == CHANCE:
@@ -419,17 +455,19 @@ class MiceState(State):
                 raise NotationError(f"mice: the next die is {'red' if self._next_colour() == 'R' else 'yellow'}, "
                                     f"so write {self._next_colour()}1..{self._next_colour()}6, not {text!r}")
             raise NotationError(f"mice: no die is being rolled now, so {text!r} is not legal")
-        action, card = notation.parse_action(text)
+        action, card = notation.parse_action(text)  # a lookup, then one cheap legality test (no list of moves)
         seat = int(actor)
-        if action in self.legal_actions(seat) and (card is None or card == self._top(seat)):
+        deciding = not self.is_terminal() and not self.is_chance_node() and seat == self.actor
+        if deciding and self._is_legal(action, seat) and (card is None or card == self._top(seat)):
             return action
         return super().string_to_action(text, actor)  # raises a NotationError listing the legal moves
 
     def returns(self) -> list[float]:
-        """Multiplayer: minus the hand total (mice-7, higher is better).  Solo: the rating, 6 (Génial !) .. 0."""
+        """Multiplayer: each seat's hand total, the lower the better (mice-7, ``score_order() == "lower"``).
+        Solo: the rating's rank, 6 (Génial !) down to 0 (Dommage), the higher the better (mice-8)."""
         if self.solo:
             return [float(len(rules.RATINGS) - 1 - self._solo_rank())]
-        return [float(-rules.hand_total(h)) for h in self.hands]
+        return [float(rules.hand_total(h)) for h in self.hands]
 
     def winners(self) -> list[int]:
         if not self.is_terminal():
@@ -476,4 +514,5 @@ class MiceState(State):
         twin.this_turn = list(self.this_turn)
         twin.last_turn = list(self.last_turn)
         twin._legal = self._legal  # never mutated in place: replaced after each action
+        twin.notes = list(self.notes)  # each note is never changed once made
         return twin

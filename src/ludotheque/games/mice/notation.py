@@ -13,11 +13,16 @@ Seat actions (ints in ``range(NUM_ACTIONS)``)::
 
 Chance actions: ``face - 1`` for the next die, written with its colour: ``R5`` (a red die shows 5), ``Y3``.
 Parsing ignores case and spaces, so ``Cage11`` and ``use r + y1`` are read too.
+
+The structured form of the same moves (``to_json``, ``MOVE_SCHEMA``) names dice and cards the same way:
+``{"type": "use", "yellow": ["Y1"]}``, ``{"type": "adjust", "die": "Y2", "change": -1}``, ``{"type": "cage",
+"card": 11}``, and chance's ``{"type": "roll", "die": "R1", "value": 5}``.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ludotheque.core import NotationError
 from ludotheque.games.mice.rules import DICE_CARD_INDEX, DICE_CARDS, SLOT_NAMES
@@ -33,6 +38,73 @@ PASS = 46
 PAY = 47
 NUM_ACTIONS = 48
 NUM_CHANCE = 6
+
+_YELLOW_NAMES = SLOT_NAMES[2:]
+_MOUSE_CARD = {"type": "integer", "minimum": 1, "maximum": 18}
+_DICE_CARD = {"enum": list(DICE_CARDS)}
+
+
+def _move(kind: str, **properties: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "required": ["type", *properties],
+        "additionalProperties": False,
+        "properties": {"type": {"const": kind}, **properties},
+    }
+
+
+#: The structured form of a move (``to_json``): one object per kind of move, and chance's die roll.
+MOVE_SCHEMA: dict[str, Any] = {
+    "title": "mice move",
+    "oneOf": [
+        _move("use", yellow={"type": "array", "items": {"enum": list(_YELLOW_NAMES)}, "uniqueItems": True,
+                             "maxItems": 3}),
+        _move("fail"),
+        _move("adjust", die={"enum": list(SLOT_NAMES)}, change={"enum": [1, -1]}),
+        _move("cage", card=_MOUSE_CARD),
+        _move("flip", card=_DICE_CARD),
+        {
+            "type": "object",
+            "required": ["type"],
+            "additionalProperties": False,
+            "properties": {"type": {"const": "take_back"}, "card": _MOUSE_CARD},
+        },
+        _move("unflip", card=_DICE_CARD),
+        _move("pass"),
+        _move("pay"),
+        _move("roll", die={"enum": list(SLOT_NAMES)}, value={"type": "integer", "minimum": 1, "maximum": 6}),
+    ],
+}
+
+
+def to_json(action: int, *, die: str | None = None, cage_top: int | None = None) -> dict[str, Any]:
+    """The structured form of an action.  With ``die`` (its name, ``"R1"``..``"Y3"``) it is chance's roll of that
+    die: ``{"type": "roll", "die": "R1", "value": 5}``.  Otherwise a seat's move; ``cage_top`` is the card that
+    ``take back`` returns, included when known (as in the notation)."""
+    if die is not None:
+        if not 0 <= action < NUM_CHANCE:
+            raise ValueError(f"mice: {action} is not a die face (0..{NUM_CHANCE - 1})")
+        return {"type": "roll", "die": die, "value": action + 1}
+    if USE <= action < FAIL:
+        return {"type": "use", "yellow": [_YELLOW_NAMES[k] for k in range(3) if (action - USE) >> k & 1]}
+    if action == FAIL:
+        return {"type": "fail"}
+    if ADJUST <= action < CAGE:
+        slot, down = divmod(action - ADJUST, 2)
+        return {"type": "adjust", "die": SLOT_NAMES[slot], "change": -1 if down else 1}
+    if CAGE <= action < FLIP:
+        return {"type": "cage", "card": action - CAGE + 1}
+    if FLIP <= action < TAKE_BACK:
+        return {"type": "flip", "card": DICE_CARDS[action - FLIP]}
+    if action == TAKE_BACK:
+        return {"type": "take_back"} if cage_top is None else {"type": "take_back", "card": cage_top}
+    if UNFLIP <= action < PASS:
+        return {"type": "unflip", "card": DICE_CARDS[action - UNFLIP]}
+    if action == PASS:
+        return {"type": "pass"}
+    if action == PAY:
+        return {"type": "pay"}
+    raise ValueError(f"mice: {action} is not an action (0..{NUM_ACTIONS - 1})")
 
 
 def use_text(mask: int) -> str:

@@ -1,4 +1,4 @@
-"""What a MICE seat may see, and its observation encoding.
+"""What a MICE seat may see (DECISIONS all-3), its JSON Schema, and its observation encoding.
 
 Nothing is hidden in MICE (mice-1: every move is public, so every hand is known), so every seat and the
 spectator get the same table; dice not rolled yet are not state at all (chance decides them when rolled).
@@ -22,7 +22,71 @@ SEAT_WIDTH = 44
 GLOBAL_WIDTH = 1 + 5 * 9 + len(PHASES) + 2
 
 
-def _names(mask: int) -> list[str]:
+_INT = {"type": "integer", "minimum": 0}
+_MOUSE_CARDS = {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 18}}
+_DICE_CARDS = {"type": "array", "items": {"enum": list(rules.DICE_CARDS)}, "uniqueItems": True, "maxItems": 4}
+_DIE_NAMES = {"type": "array", "items": {"enum": list(rules.SLOT_NAMES)}, "uniqueItems": True, "maxItems": 5}
+_STRINGS = {"type": "array", "items": {"type": "string"}}
+
+
+def _strict(properties: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "object", "additionalProperties": False, "required": list(properties), "properties": properties}
+
+
+#: JSON Schema of ``view["table"]``: the same for every seat and the spectator (mice-1), every key always present.
+TABLE_SCHEMA: dict[str, Any] = _strict(
+    {
+        "solo": {"type": "boolean"},
+        "turn": {"type": "integer", "minimum": 1},
+        "active": _INT,
+        "phase": {"enum": list(PHASES)},
+        "actor": {"type": ["integer", "null"], "minimum": 0},
+        "supply": _INT,
+        "seats": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 5,
+            "items": _strict(
+                {
+                    "hand": _MOUSE_CARDS,
+                    "hand_total": {"type": "integer", "minimum": 0, "maximum": 171},
+                    "cage": _MOUSE_CARDS,
+                    "face_up": _DICE_CARDS,
+                    "face_down": _DICE_CARDS,
+                    "nuts": _INT,
+                    "red_dice": {"type": "integer", "minimum": 0, "maximum": 2},
+                    "yellow_dice": {"type": "integer", "minimum": 0, "maximum": 3},
+                }
+            ),
+        },
+        "dice": {
+            "type": "array",
+            "maxItems": 5,
+            "items": _strict(
+                {
+                    "die": {"enum": list(rules.SLOT_NAMES)},
+                    "value": {"type": ["integer", "null"], "minimum": 1, "maximum": 6},
+                    "active_used": {"type": "boolean"},
+                    "pool": {"type": "boolean"},
+                    "using": {"type": "boolean"},
+                }
+            ),
+        },
+        "using": _DIE_NAMES,
+        "sum": {"type": ["integer", "null"], "minimum": 1, "maximum": 30},
+        "pool": _DIE_NAMES,
+        "pool_sum": {"type": "integer", "minimum": 0, "maximum": 30},
+        "failed": {"type": "boolean"},
+        "second_card": {"type": "boolean"},
+        "this_turn": _STRINGS,
+        "last_turn": _STRINGS,
+        "rating": {"oneOf": [{"enum": list(rules.RATINGS)}, {"type": "null"}]},
+    }
+)
+
+
+def slot_names(mask: int) -> list[str]:
+    """The names of the dice in a slot mask, in slot order: ``["R1", "Y2"]``."""
     return [rules.SLOT_NAMES[s] for s in range(5) if mask >> s & 1]
 
 
@@ -64,9 +128,9 @@ def table_view(state: MiceState, player: int | None) -> dict[str, Any]:
         "supply": state.supply,
         "seats": seats,
         "dice": dice,
-        "using": _names(using),
+        "using": slot_names(using),
         "sum": sum(state.dice[s] for s in range(5) if using >> s & 1) if using else None,
-        "pool": _names(state.pool),
+        "pool": slot_names(state.pool),
         "pool_sum": sum(state.dice[s] for s in range(5) if state.pool >> s & 1),
         "failed": state.failed,
         "second_card": state.second,
