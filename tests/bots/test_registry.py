@@ -17,7 +17,8 @@ def geier2():  # type: ignore[no-untyped-def]
 
 
 def test_names(geier2) -> None:  # type: ignore[no-untyped-def]
-    assert {"random", "heuristic", "easy", "medium", "hard", "ismcts", "noisy", "gt"} <= set(bot_names())
+    assert {"random", "heuristic", "easy", "medium", "hard", "ismcts", "noisy"} == set(bot_names())
+    assert set(bot_names(geier2)) == {*bot_names(), "gt"}  # Geier's own bot, at 2 players
     assert isinstance(make_bot("random", geier2), RandomBot)
     assert make_bot("heuristic", geier2).name == "heuristic"
     assert isinstance(make_bot("noisy:0.5", geier2), NoisyBot)
@@ -32,20 +33,13 @@ def test_levels_and_ismcts_specs(geier2) -> None:  # type: ignore[no-untyped-def
     hard = make_bot("hard:time=2.5", geier2)
     assert isinstance(hard, ISMCTSBot) and hard.time_limit == 2.5
     assert hard.iterations == level_settings(geier2, "hard")["iterations"]
-    custom = make_bot("ismcts:iterations=77:c=1.2:rollout=random", geier2)
+    custom = make_bot("ismcts:iterations=77:eps=0.25:depth=30:sel=halving", geier2)
     assert isinstance(custom, ISMCTSBot)
-    assert (custom.iterations, custom.exploration, custom.rollout_policy) == (77, 1.2, "random")
-    assert make_bot("hard:win=0.3", geier2).win_weight == 0.3  # type: ignore[attr-defined]
+    assert (custom.iterations, custom.rollout_epsilon, custom.max_rollout_steps, custom.selection) == (
+        77, 0.25, 30, "halving")
     assert isinstance(make_bot("ismcts:hard", geier2), ISMCTSBot)
-    modelled = make_bot("hard:model=observed:opp=public", geier2)
-    assert isinstance(modelled, ISMCTSBot)
-    assert (modelled.opponent_model, modelled.opponent_nodes) == ("observed", "public")
-    assert make_bot("ismcts:hard:final=visits", geier2).final_move == "visits"  # type: ignore[attr-defined]
-    assert make_bot("ismcts:opp=none", geier2).opponent_nodes == "none"  # type: ignore[attr-defined]
-    softmax = make_bot("ismcts:sel=halving:final=softmax:temp=0.05", geier2)
-    assert (softmax.final_move, softmax.temperature) == ("softmax", 0.05)  # type: ignore[attr-defined]
-    with pytest.raises(UnknownBotError, match="opponent nodes 'nobody'"):
-        make_bot("ismcts:opp=nobody", geier2)
+    with pytest.raises(UnknownBotError, match="unknown selection 'uct'"):
+        make_bot("ismcts:sel=uct", geier2)
 
 
 def test_heuristic_settings_reach_every_bot_built_on_the_heuristic(geier2) -> None:  # type: ignore[no-untyped-def]
@@ -69,13 +63,10 @@ def test_heuristic_settings_reach_every_bot_built_on_the_heuristic(geier2) -> No
         "ismcts:it=x",
         "noisy:2",
         "easy:it=50",
-        "hard:win=1.5",
-        "hard:opp=x",
-        "hard:model=x",
-        "hard:final=x",
-        "ismcts:sel=halving:final=softmax:temp=0",
-        "ismcts:final=softmax",
-        "hard:temp=0.05",
+        "hard:eps=1.5",
+        "hard:sel=x",
+        "hard:c=1.2",
+        "ismcts:win=0.3",
         "heuristic:spread=-1",
         "heuristic:width=2",
         "heuristic:2",
@@ -88,9 +79,11 @@ def test_bad_specs(geier2, spec: str) -> None:  # type: ignore[no-untyped-def]
         make_bot(spec, geier2)
 
 
-def test_gt_only_for_two_player_geier() -> None:
-    with pytest.raises(UnknownBotError):
+def test_a_games_own_bot_is_refused_at_other_games_and_player_counts() -> None:
+    with pytest.raises(UnknownBotError, match="'gt' plays geier with 2 players, not 3"):
         make_bot("gt", load_game("geier", players=3))
+    with pytest.raises(UnknownBotError, match="unknown bot 'gt' at mice"):
+        make_bot("gt", load_game("mice", players=2))
 
 
 def test_parse_bots(geier2) -> None:  # type: ignore[no-untyped-def]
@@ -132,7 +125,7 @@ def test_level_budgets_scale_with_seats_unless_measured_per_count() -> None:
     assert (safaru3["iterations"], safaru3["rollout_epsilon"]) == (213, 0.5)
     assert "rollout_epsilon" not in level_settings(load_game("safaru", players=4), "hard")
     # Geier easy: more random moves at 4 seats and mixed bids at 5, where predictable bids collide (tied cards
-    # cancel; sessions 5 and 11)
+    # cancel)
     assert level_settings(load_game("geier", players=3), "easy") == {"kind": "noisy", "epsilon": 0.3}
     assert make_bot("easy", load_game("geier", players=4)).epsilon == 0.5  # type: ignore[attr-defined]
     assert level_settings(load_game("geier", players=5), "easy") == {
@@ -149,8 +142,8 @@ def test_level_budgets_scale_with_seats_unless_measured_per_count() -> None:
 
 
 def test_medium_plays_the_heuristic_where_search_budgets_tied() -> None:
-    # session 7 (docs/bots.md, "The levels"): at these tables four times medium's search budget only tied with
-    # it, so medium is a heuristic between easy and hard there; elsewhere it still searches
+    # at these tables four times medium's search budget only tied with it, so medium is a heuristic between easy
+    # and hard there (games/<id>/levels.py); elsewhere it still searches
     for game_id, players in [("mu", 5), ("mice", 3)]:
         game = load_game(game_id, players=players)
         medium = make_bot("medium", game)
@@ -161,7 +154,7 @@ def test_medium_plays_the_heuristic_where_search_budgets_tied() -> None:
 
 
 def test_geier_5_levels_bid_mixed_and_hard_is_a_best_response() -> None:
-    # session 11 (docs/bots.md, Geier 5): at 5 seats every level draws its bid around the pot's rank (spread 2),
+    # at 5 seats every level draws its bid around the pot's rank (spread 2),
     # so that look-alike bots do not cancel each other's cards (geier-3); hard is flat Monte Carlo by sequential
     # halving against a table modelled as easy plays (spread 2, 30 % random moves)
     game = load_game("geier", players=5)
@@ -171,7 +164,7 @@ def test_geier_5_levels_bid_mixed_and_hard_is_a_best_response() -> None:
     assert isinstance(hard, ISMCTSBot) and hard.selection == "halving"
     assert (hard.rollout_epsilon, hard.heuristic.spread) == (0.3, 2.0)  # type: ignore[attr-defined]
     assert hard.iterations >= 4 * medium.iterations
-    # 2-4 seats keep the fixed bid and the tree search (at 4 this ladder's hard tied with its medium, session 11)
+    # 2-4 seats keep the fixed bid and the tree search
     for players in (2, 3, 4):
         game = load_game("geier", players=players)
         assert make_bot("easy", game).inner.spread == 0.0  # type: ignore[attr-defined]
@@ -182,9 +175,8 @@ def test_geier_5_levels_bid_mixed_and_hard_is_a_best_response() -> None:
 
 
 def test_a_noisier_ladder_where_the_search_ties_with_its_heuristic() -> None:
-    # Safarü 3 (session 7), since session 8 Cheese 4, Rummü 4-6, Safarü 4 and MICE solo, and since session 9 MICE 4-5:
-    # hard could not be told from the plain heuristic or from the search at medium's budget, so medium is the 30 %
-    # heuristic and easy the 50 % one (docs/bots.md, "The levels")
+    # Safarü 3-4, Cheese 4, Rummü 4-6, MICE solo and 4-5: hard could not be told from the plain heuristic or from
+    # the search at medium's budget, so medium is the 30 % heuristic and easy the 50 % one (games/<id>/levels.py)
     for game_id, players in [("safaru", 3), ("safaru", 4), ("cheese", 4), ("rummu", 4), ("rummu", 5), ("rummu", 6),
                              ("mice", 1), ("mice", 4), ("mice", 5)]:
         game = load_game(game_id, players=players)
@@ -192,7 +184,7 @@ def test_a_noisier_ladder_where_the_search_ties_with_its_heuristic() -> None:
         assert isinstance(easy, NoisyBot) and isinstance(medium, NoisyBot), (game_id, players)
         assert (easy.epsilon, medium.epsilon) == (0.5, 0.3), (game_id, players)
         assert isinstance(make_bot("hard", game), ISMCTSBot), (game_id, players)
-    # Mü 6 (session 8): the 50 % heuristic ties with random there, so easy keeps 30 % and medium has 15 %
+    # Mü 6: the 50 % heuristic ties with random there, so easy keeps 30 % and medium has 15 %
     mu6 = load_game("mu", players=6)
     assert [make_bot(level, mu6).epsilon for level in ("easy", "medium")] == [0.3, 0.15]  # type: ignore[attr-defined]
     # the tables around them keep the usual 30 % easy

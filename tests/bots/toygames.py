@@ -81,6 +81,9 @@ class SecretState(State):
     def _action_to_string(self, action: int, actor: Actor) -> str:
         return ("secret " if actor == CHANCE else "guess ") + str(action)
 
+    def _action_to_json(self, action: int, actor: Actor) -> dict[str, Any]:
+        return {"type": "secret" if actor == CHANCE else "guess", "value": action}
+
     def returns(self) -> list[float]:
         right = float(self.guess is not None and self.guess == self.secret)
         return [right, 1.0 - right]

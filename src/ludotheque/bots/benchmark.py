@@ -16,9 +16,9 @@ import time
 from typing import Any
 
 from ludotheque.bots.registry import make_bot
-from ludotheque.table import play_game
 from ludotheque.core import Bot, game_class, game_ids, load_game
 from ludotheque.core.bot import Sampler
+from ludotheque.table import play_game
 
 
 class _Stop(Exception):

@@ -7,27 +7,25 @@ A bot spec is a name followed by ``:``-separated arguments (commas separate the 
     noisy[:eps][:key=value]     the heuristic with a share ``eps`` of random moves (default 0.3)
     easy | medium | hard        the levels (``ludotheque.bots.levels``); ``hard:time=3`` caps hard's thinking
     ismcts[:LEVEL][:key=value]  ISMCTS: ``ismcts:hard``, ``ismcts:iterations=800:time=1.5``
-    gt                          Geier, 2 players: the game-theoretic bot (matrix games + exact endgame)
+    NAME[:key=value]            a game's own bot, declared in its ``levels.py`` (``BOTS``): Geier's ``gt``
 
-ISMCTS keys: ``iterations`` (or ``it``), ``time`` (seconds per move, a cap), ``c`` (exploration), ``eps``
-(random share of the rollouts), ``rollout`` (``heuristic`` or ``random``), ``bias`` (weight of the heuristic's
-move), ``depth`` (rollout moves before the points so far decide), ``sel`` (``puct``, ``uct`` or ``halving``),
-``win`` (the reward's weight on winning; the rest is on points relative to the other seats), ``opp`` (``own``:
-an opponent's nodes are keyed by its own view; ``public``: by what everyone sees; ``none``: opponents have no nodes
-and play the rollouts' policy in the tree too), ``model`` (``heuristic``: every
-opponent is modelled by the rollouts' share of random moves; ``observed``: each by the share its moves so far show),
-``final`` (``best``: the most visited move; ``visits``: a move drawn in proportion to its visits; ``sample``,
-with ``sel=halving``: the best or the runner-up, drawn by how sure the search is; ``softmax``, with ``sel=halving``:
-a move drawn with weight ``exp(mean reward / temp)``), ``temp`` (the softmax's temperature, default 0.02); ``h.KEY``
-sets the heuristic's own setting KEY for the search's prior and rollouts (``ismcts:hard:h.spread=0``).
+ISMCTS keys: ``iterations`` (or ``it``), ``time`` (seconds per move, a cap), ``eps`` (random share of the
+rollouts), ``depth`` (rollout moves before the points so far decide), ``sel`` (``puct``: the tree; ``halving``:
+flat Monte Carlo at the root by sequential halving); ``h.KEY`` sets the heuristic's own setting KEY for the
+search's prior and rollouts (``ismcts:hard:h.spread=0``).
+
+A game's own bot is declared as ``BOTS = {"NAME": {"players": (2,), "keys": {"it": ("rollouts", int)}, "build":
+make}}``: the player counts it plays (any other is refused), its ``key=value`` settings (each key -> the builder's
+argument and its type) and ``make(game, settings) -> Bot``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ludotheque.bots.ismcts import ISMCTSBot
-from ludotheque.bots.levels import LEVELS, level_bot, level_settings
+from ludotheque.bots.levels import LEVELS, game_levels, level_bot, level_settings
 from ludotheque.bots.noisy import NoisyBot
 from ludotheque.bots.random_bot import RandomBot
 from ludotheque.core import Bot, Game, LudothequeError
@@ -91,17 +89,9 @@ _ISMCTS_KEYS = {
     "iterations": ("iterations", int),
     "it": ("iterations", int),
     "time": ("time_limit", float),
-    "c": ("exploration", float),
     "eps": ("rollout_epsilon", float),
-    "rollout": ("rollout_policy", str),
-    "bias": ("prior_bias", float),
     "depth": ("max_rollout_steps", int),
     "sel": ("selection", str),
-    "win": ("win_weight", float),
-    "opp": ("opponent_nodes", str),
-    "model": ("opponent_model", str),
-    "final": ("final_move", str),
-    "temp": ("temperature", float),
 }
 
 
@@ -162,16 +152,26 @@ def _level(level: str) -> Callable[[Game, list[str]], Bot]:
     return make
 
 
-def _gt(game: Game, args: list[str]) -> Bot:
-    if game.id != "geier" or game.players != 2:
-        raise UnknownBotError("the game-theoretic bot 'gt' plays 2-player geier only")
-    from ludotheque.bots.geier_gt import GeierGTBot
+def game_bots(game: Game) -> dict[str, dict[str, Any]]:
+    """The game's own bots (``BOTS`` in its ``levels.py``), by spec name; none for most games."""
+    bots: dict[str, dict[str, Any]] = getattr(game_levels(game), "BOTS", {})
+    return bots
 
-    settings = _ismcts_settings(args, {})
+
+def _game_bot(game: Game, name: str, args: list[str]) -> Bot:
+    """The game's own bot ``name``, built from its ``key=value`` arguments."""
+    declared = game_bots(game)[name]
+    players = tuple(declared["players"])
+    if game.players not in players:
+        counts = " or ".join(str(n) for n in players)
+        raise UnknownBotError(f"the bot {name!r} plays {game.id} with {counts} players, not {game.players}")
+    keys: dict[str, tuple[str, type]] = declared["keys"]
+    settings = dict(_keyed(arg, keys, name, "") for arg in args)
     try:
-        return GeierGTBot(game, **settings)  # type: ignore[arg-type]
+        bot: Bot = declared["build"](game, settings)
     except (TypeError, ValueError) as error:
-        raise UnknownBotError(f"gt: {error}") from error
+        raise UnknownBotError(f"{name}: {error}") from error
+    return bot
 
 
 BOTS: dict[str, Callable[[Game, list[str]], Bot]] = {
@@ -182,12 +182,13 @@ BOTS: dict[str, Callable[[Game, list[str]], Bot]] = {
     "medium": _level("medium"),
     "hard": _level("hard"),
     "ismcts": _ismcts,
-    "gt": _gt,
 }
 
 
-def bot_names() -> list[str]:
-    return list(BOTS)
+def bot_names(game: Game | None = None) -> list[str]:
+    """The bots every game has, then, if a game is given, its own that play at its player count."""
+    own = [] if game is None else [name for name, bot in game_bots(game).items() if game.players in bot["players"]]
+    return [*BOTS, *own]
 
 
 def _split(spec: str) -> tuple[str, list[str]]:
@@ -199,9 +200,11 @@ def _split(spec: str) -> tuple[str, list[str]]:
 def make_bot(spec: str, game: Game) -> Bot:
     """A bot for ``game`` from its spec (``"random"``, ``"heuristic"``, ``"ismcts:hard"``, ``"hard:time=2"``)."""
     name, args = _split(spec)
-    if name not in BOTS:
-        raise UnknownBotError(f"unknown bot {spec!r} (bots: {', '.join(BOTS)})")
-    return BOTS[name](game, args)
+    if name in BOTS:
+        return BOTS[name](game, args)
+    if name in game_bots(game):
+        return _game_bot(game, name, args)
+    raise UnknownBotError(f"unknown bot {spec!r} at {game.id} (bots: {', '.join(bot_names(game))})")
 
 
 def spec_level(spec: str) -> str | None:

@@ -6,7 +6,7 @@ big vulture draws a high card too, so as not to be the lowest.  Small pots get t
 
 With ``spread`` the bid is drawn around that rank instead (a normal curve over the hand's positions, ``spread``
 cards wide): a mixed strategy.  Why: tied cards cancel (geier-3), so at four or five seats bots that bid alike
-knock each other out and a player who bids like nobody collects the pots (docs/bots.md, the Geier 4-5 tables).
+knock each other out and a player who bids like nobody collects the pots (docs/games/geier.md measures it).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The matrix-game solver, the exact Geier solver on small decks, and the game-theoretic bot."""
+"""The matrix-game solver, the exact Geier solver on small decks, and the game-theoretic bot ``gt``."""
 
 from __future__ import annotations
 
@@ -7,16 +7,10 @@ import random
 import numpy as np
 import pytest
 
-from ludotheque.bots import make_bot, play_game
-from ludotheque.bots.geier_gt import (
-    GeierGTBot,
-    GeierSolver,
-    exploitability,
-    heuristic_policy,
-    nash_policy,
-)
-from ludotheque.bots.matrix_game import solve
+from ludotheque.bots import UnknownBotError, bot_names, make_bot, play_game
 from ludotheque.core import load_game
+from ludotheque.games.geier.gt import GeierGTBot, GeierSolver, exploitability, heuristic_policy, nash_policy
+from ludotheque.games.geier.matrix_game import solve
 
 
 def test_matrix_games() -> None:
@@ -61,3 +55,19 @@ def test_gt_bot_plays_legal_cards_from_either_seat() -> None:
         state = play_game(game, seats, random.Random(4), random.Random(5))
         assert state.is_terminal()
     assert abs(sum(bot.last_strategy.values()) - 1.0) < 1e-9 or not bot.last_strategy
+
+
+def test_gt_is_geiers_own_bot_for_two_players() -> None:
+    two = load_game("geier", players=2)
+    assert "gt" in bot_names(two)
+    assert "gt" not in bot_names(load_game("geier", players=3)) and "gt" not in bot_names()
+    bot = make_bot("gt:it=8:time=1.5", two)
+    assert isinstance(bot, GeierGTBot) and bot.name == "gt"
+    assert (bot.policy.rollouts, bot.policy.time_limit) == (8, 1.5)
+    assert make_bot("gt:iterations=5", two).policy.rollouts == 5  # type: ignore[attr-defined]
+    with pytest.raises(UnknownBotError, match="'gt' plays geier with 2 players, not 3"):
+        make_bot("gt", load_game("geier", players=3))
+    with pytest.raises(UnknownBotError, match=r"unknown gt argument 'eps=0\.2'"):
+        make_bot("gt:eps=0.2", two)
+    with pytest.raises(ValueError, match="plays geier with 2 players"):
+        GeierGTBot(load_game("geier", players=4))

@@ -29,9 +29,11 @@ from typing import Any
 
 import numpy as np
 
-from ludotheque.bots.matrix_game import solve
 from ludotheque.core import Game
 from ludotheque.core.bot import Sampler
+from ludotheque.games.geier.game import GeierGame
+from ludotheque.games.geier.matrix_game import solve
+from ludotheque.games.geier.rules import POINT_CARDS
 
 Policy = Callable[[int, int, int, int, int], "np.ndarray[Any, np.dtype[np.float64]]"]
 
@@ -316,12 +318,9 @@ class GeierGTBot:
         noise: float = 0.5,
         margin: float = 0.002,
         name: str = "gt",
-        iterations: int | None = None,
     ) -> None:
-        if game.id != "geier" or game.players != 2:
-            raise ValueError("GeierGTBot plays 2-player geier")
-        from ludotheque.games.geier.rules import POINT_CARDS
-
+        if not isinstance(game, GeierGame) or game.players != 2:
+            raise ValueError(f"the game-theoretic bot plays geier with 2 players, not {game!r}")
         self.name = name
         self.values = POINT_CARDS
         self.policy = GTPolicy(
@@ -329,7 +328,7 @@ class GeierGTBot:
             str(game.options["final_tie"]),
             exact_cards=exact_cards,
             rollout_exact_cards=rollout_exact_cards,
-            rollouts=iterations if iterations is not None else rollouts,
+            rollouts=rollouts,
             time_limit=time_limit,
             noise=noise,
             margin=margin,
