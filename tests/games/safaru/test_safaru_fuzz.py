@@ -20,7 +20,12 @@ from ludotheque.games.safaru.game import SafaruState
 from ludotheque.testing import fuzz_games, random_sim_test
 
 # target 80 makes a match of two or more games in both variants
-CONFIGS = list(itertools.product((2, 3, 4), (False, True), (0, 80)))
+CONFIGS: list[tuple[int, bool, int, dict[str, object]]] = [
+    (players, renverse, target, {})
+    for players, renverse, target in itertools.product((2, 3, 4), (False, True), (0, 80))
+]
+# safaru-7: a number of games agreed before play, and individual play at 4 players in renversé
+CONFIGS += [(3, True, 0, {"games": 3}), (2, False, 0, {"games": 2}), (4, True, 0, {"individual": True})]
 
 
 def number_multisets(numbers: list[int], cap: int) -> Iterator[tuple[int, ...]]:
@@ -88,9 +93,9 @@ def check_turn(entry: dict[str, object], players: int, reverse: bool) -> None:
             assert methods[0] in possible
 
 
-def recount(caught: list[list[str]], players: int, reverse: bool) -> list[float]:
+def recount(caught: list[list[str]], players: int, reverse: bool, partners: bool = True) -> list[float]:
     """safaru-6 / safaru-7 from the card names, independently of rules.side_scores."""
-    sides = 2 if players == 4 else players
+    sides = 2 if players == 4 and partners else players
     pooled: list[list[str]] = [[] for _ in range(sides)]
     for seat in range(players):
         pooled[seat % sides].extend(caught[seat])
@@ -135,22 +140,25 @@ def check_invariants(state: State) -> None:
             check_turn(turns[-1], n, reverse)
     view = state.view(None)["table"]
     for result in view["results"]:
-        assert result["scores"] == recount(result["caught"], n, reverse)
+        assert result["scores"] == recount(result["caught"], n, reverse, state.partners)
     assert state.totals == [sum(r["scores"][s] for r in view["results"]) for s in range(n)]
     if state.is_terminal():
         assert state.returns() == state.totals
+        if not state.target:  # safaru-7: the number of games agreed before play (one by default)
+            assert len(view["results"]) == state.games
         assert view["results"][-1]["caught"] == view["caught"]
 
 
 @pytest.mark.fuzz
-@pytest.mark.parametrize(("players", "renverse", "target"), CONFIGS)
-def test_random_play(players: int, renverse: bool, target: int) -> None:
-    game = ludotheque.load_game("safaru", players=players, renverse=renverse, target=target)
-    games = fuzz_games(12, 300) if target == 0 else fuzz_games(5, 120)  # a match is several games
-    seed = players * 10 + renverse + target
+@pytest.mark.parametrize(("players", "renverse", "target", "more"), CONFIGS)
+def test_random_play(players: int, renverse: bool, target: int, more: dict[str, object]) -> None:
+    game = ludotheque.load_game("safaru", players=players, renverse=renverse, target=target, **more)
+    several = target or more.get("games")
+    games = fuzz_games(5, 120) if several else fuzz_games(12, 300)  # a match is several games
+    seed = players * 10 + renverse + target + len(more)
     stats = random_sim_test(game, games, seed=seed, invariants=check_invariants, deep_every=11)
-    print(f"safaru players={players} renverse={renverse} target={target}: {stats}")
-    if target:
+    print(f"safaru players={players} renverse={renverse} target={target} {more}: {stats}")
+    if several:
         print(f"  ({stats.chance_actions // 60} games of the match dealt in all)")
     assert stats.games == games
 

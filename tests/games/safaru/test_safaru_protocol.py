@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ludotheque
-from ludotheque.bots.runner import play_game
+from ludotheque.bots import play_game
 from ludotheque.core import (
     CHANCE,
     GameOverError,

@@ -1,4 +1,4 @@
-"""One test per DECISIONS entry of Safarü (safaru-1..7, all-1..4), each option, and the seed's examples."""
+"""One test per DECISIONS entry of Safarü (safaru-1..8, all-1..4), each option, and the seed's examples."""
 
 from __future__ import annotations
 
@@ -266,8 +266,22 @@ def test_scoring_with_split_ties() -> None:
 
 
 def test_nobody_with_a_unicorn_gets_no_bonus() -> None:
-    # DECISIONS safaru-6 is silent when nobody caught a unicorn (or a hedgehog): our reading, nobody scores it
+    # DECISIONS safaru-8: a prize (most unicorns, most hedgehogs) that nobody can claim because nobody caught
+    # such a card goes to nobody
     assert rules.side_scores([vec("R9"), vec("G9")], 2, False) == [0, 0]
+    assert rules.side_scores([vec("B9"), vec("G9"), vec("K9")], 3, False) == [24, 0, 0]  # no hedgehog: no -12
+    sides = rules.breakdown([vec("R9"), vec("G9")], 2, False)
+    assert [side["points"]["most_unicorns"] for side in sides] == [0, 0]
+    assert [side["points"]["most_hedgehogs"] for side in sides] == [0, 0]
+
+
+def test_renverse_prize_nobody_can_claim_goes_to_nobody() -> None:
+    # DECISIONS safaru-8 in renversé: nobody caught a hedgehog, so nobody gets the +18; nobody caught anything at
+    # all, so nobody gets the +24 for most cards either
+    assert rules.side_scores([vec("R9"), vec("G9", "K9")], 2, True) == [0, 24]
+    assert rules.side_scores([vec(), vec(), vec()], 3, True) == [0, 0, 0]
+    sides = rules.breakdown([vec(), vec(), vec()], 3, True)
+    assert [side["points"] for side in sides] == [{"most_cards": 0, "most_hedgehogs": 0, "triangles": 0}] * 3
 
 
 def test_finished_game_returns_and_winners() -> None:
@@ -303,10 +317,15 @@ def test_target_winner_is_the_highest_of_those_who_reached_it() -> None:
 
 
 def test_option_values() -> None:
-    # DECISIONS safaru-6 (target) and safaru-7 (renverse): defaults and bad values
+    # DECISIONS safaru-6 (target), safaru-7 (renverse, the number of games, individual play at 4): defaults and
+    # bad values
     game = ludotheque.load_game("safaru", players=2)
-    assert game.options == {"renverse": False, "target": 0}
+    assert game.options == {"renverse": False, "target": 0, "games": 1, "individual": False}
     assert ludotheque.load_game("safaru", players=3, renverse=True, target=100).options["target"] == 100
+    assert ludotheque.load_game("safaru", players=3, renverse=True, games=3).options["games"] == 3
+    assert ludotheque.load_game("safaru", players=4, renverse=True, individual=True).options["individual"] is True
+    with pytest.raises(OptionError, match=r"games.*an integer in \[1, 100\]"):
+        ludotheque.load_game("safaru", players=2, renverse=True, games=0)
     with pytest.raises(OptionError):
         ludotheque.load_game("safaru", players=2, target=-5)
     with pytest.raises(OptionError):
@@ -399,3 +418,132 @@ def test_views_show_caught_cards_to_everyone() -> None:
         assert state.view(seat)["table"]["caught"][0] == ["R5", "G5"]
     assert "hand" not in state.view(None)["table"]
     assert state.view(1)["table"]["hand"] == ["G1", "G2", "K1", "K2"]
+
+
+# -- safaru-7 options: the number of games, individual play at 4 -------------------------------------
+
+
+def play_out(state: SafaruState, seed: int) -> SafaruState:
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_renverse_number_of_games_totals_added_lowest_wins() -> None:
+    # DECISIONS safaru-7: "Les joueurs peuvent jouer un nombre précédemment convenu de tours. Le joueur ou l'équipe
+    # avec le plus bas score gagne": the number of games is agreed before play, totals are added, the lowest wins
+    for seed in range(2):
+        state = play_out(new_state(3, renverse=True, games=3), seed)
+        assert len(state.results) == 3
+        totals = [sum(game["scores"][s] for game in state.results) for s in range(3)]
+        assert state.returns() == totals
+        assert state.winners() == [s for s in range(3) if totals[s] == min(totals)]
+        assert state.view(None)["table"]["game_number"] == 3
+
+
+def test_the_match_goes_on_after_a_game_until_the_agreed_number() -> None:
+    # DECISIONS safaru-7: after each game but the last, a new game is dealt (all 60 cards again)
+    state = new_state(2, renverse=True, games=2)
+    rng = random.Random(5)
+    while not state.results:
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert not state.is_terminal() and state.is_chance_node()
+    assert state.pile_size == 60 and sum(state.table) == 0 and not any(map(sum, state.caught))
+    assert state.view(0)["table"]["game_number"] == 2
+
+
+def test_default_is_one_game() -> None:
+    # DECISIONS safaru-7 and all-4: one game unless agreed otherwise (safaru-6: the main game too)
+    for renverse in (False, True):
+        state = play_out(new_state(2, renverse=renverse), 1)
+        assert len(state.results) == 1 and state.returns() == state.results[0]["scores"]
+
+
+def test_main_game_over_several_games_highest_total_wins() -> None:
+    # DECISIONS safaru-6 (several games) with the games option of safaru-7: totals added, the highest wins
+    state = play_out(new_state(2, games=2), 3)
+    assert len(state.results) == 2
+    assert state.winners() == [s for s in range(2) if state.totals[s] == max(state.totals)]
+
+
+def test_renverse_four_players_partners_by_default() -> None:
+    # DECISIONS safaru-7: "A 4 joueurs on peut encore jouer en équipe, chaque joueur faisant équipe avec le joueur
+    # en vis-à-vis": by default opposite seats pool their cards as in safaru-2
+    game = ludotheque.load_game("safaru", players=4, renverse=True)
+    assert game.teams() == [0, 1, 0, 1]
+    caught_cards = [vec("Y1"), vec("R5"), vec("Y2", "R3"), vec()]
+    # side 0 (seats 0, 2): 3 cards (+24), 2 hedgehogs (+18), triangles 0+1+1; side 1: triangles 1
+    assert rules.seat_scores(caught_cards, 4, True) == [44, 1, 44, 1]
+    assert game.new_initial_state().view(None)["table"]["partners"] == [[0, 2], [1, 3]]
+
+
+def test_renverse_four_players_individual_each_seat_for_itself() -> None:
+    # DECISIONS safaru-7: with the teams option off each seat plays for itself (option 'individual')
+    game = ludotheque.load_game("safaru", players=4, renverse=True, individual=True)
+    assert game.teams() == [0, 1, 2, 3]
+    caught_cards = [vec("Y1"), vec("R5"), vec("Y2", "R3"), vec()]
+    # seat 2: most cards (+24), hedgehogs tied with seat 0 (+9 each), triangles 2; seat 0: +9 + 0; seat 1: 1
+    assert rules.seat_scores(caught_cards, 4, True, partners=False) == [9, 1, 24 + 9 + 2, 0]
+    state = play_out(game.new_initial_state(), 2)
+    assert state.view(None)["table"]["partners"] == []
+    assert state.returns() == rules.seat_scores(state.caught, 4, True, partners=False)
+    assert state.winners() == [s for s in range(4) if state.totals[s] == min(state.totals)]
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "allowed"),
+    [
+        (2, {"renverse": True, "individual": True}, "'individual' is for 4 players, not 2"),
+        (3, {"renverse": True, "individual": True}, "'individual' is for 4 players, not 3"),
+        (4, {"individual": True}, "'individual' needs renverse=true"),
+        (2, {"renverse": True, "games": 3, "target": 50}, "either a number of games .* or played to a target"),
+        (3, {"games": 2, "target": 100}, "either a number of games"),
+    ],
+)
+def test_option_combinations_that_make_no_sense_are_refused(
+    players: int, options: dict[str, object], allowed: str
+) -> None:
+    # DECISIONS safaru-2 (the main game at 4 is always played by partners), safaru-7 (teams are a 4-player
+    # option; the number of games is agreed before play) and safaru-6 (a target): the error names what is allowed
+    with pytest.raises(OptionError, match=allowed):
+        ludotheque.load_game("safaru", players=players, **options)
+
+
+# -- score order ----------------------------------------------------------------------------------------------
+
+
+def test_score_order_is_lower_in_renverse_only() -> None:
+    # DECISIONS safaru-7: in renversé the lowest total wins; safaru-6: in Safarü the highest
+    assert ludotheque.load_game("safaru", players=2).score_order() == "higher"
+    assert ludotheque.load_game("safaru", players=4, target=100).score_order() == "higher"
+    assert ludotheque.load_game("safaru", players=2, renverse=True).score_order() == "lower"
+    assert ludotheque.load_game("safaru", players=4, renverse=True, individual=True, games=2).score_order() == "lower"
+    assert ludotheque.load_game("safaru", players=3, renverse=True).score_sign() == -1.0
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"renverse": True}, {"renverse": True, "games": 2}, {"games": 2}, {"renverse": True, "individual": True}],
+)
+def test_winners_agree_with_the_declared_score_order(options: dict[str, object]) -> None:
+    # DECISIONS safaru-6 / safaru-7: on finished games the winners hold the best return in the game's own order
+    # (a renversé winner has the lowest return), which is what score_order() tells the tools
+    players = 4 if options.get("individual") else 3
+    game = ludotheque.load_game("safaru", players=players, **options)
+    for seed in range(3):
+        state = play_out(game.new_initial_state(), seed)
+        returns = state.returns()
+        signed = [value * game.score_sign() for value in returns]
+        assert state.winners() == [s for s in range(players) if signed[s] == max(signed)]
+        if options.get("renverse"):
+            assert all(returns[w] == min(returns) for w in state.winners())
+
+
+def test_renverse_winner_has_the_lowest_return() -> None:
+    # DECISIONS safaru-7: a finished renversé game with distinct totals: the winner is the lowest
+    state = new_state(3, renverse=True)
+    state.totals = [30.0, 12.0, 51.0]
+    state.finished = True
+    assert state.winners() == [1] and state.returns()[1] == min(state.returns())
+    assert state.game.score_order() == "lower"

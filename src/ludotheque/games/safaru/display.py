@@ -41,16 +41,21 @@ def _turn_line(entry: dict[str, Any]) -> Text:
 def render(view: dict[str, Any]) -> Group:
     table = view["table"]
     n = view["players"]
-    reverse = bool(view["options"]["renverse"])
+    options = view["options"]
+    reverse = bool(options["renverse"])
     title = "Safarü renversé" if reverse else "Safarü"
+    games = int(options.get("games", 1))
+    of = f" of {games}" if games > 1 and not options.get("target") else ""
     parts: list[Any] = [
         Text(
-            f"{title}: game {table['game_number']}, deal {table['deal'] + 1}, pile {table['pile']} cards",
+            f"{title}: game {table['game_number']}{of}, deal {table['deal'] + 1}, pile {table['pile']} cards",
             style="bold",
         )
     ]
     if table["partners"]:
         parts.append(Text("Partners: seats 0 & 2 against seats 1 & 3", style="dim"))
+    elif n == 4:
+        parts.append(Text("Every seat plays for itself", style="dim"))
     line = Text("Table: ")
     line.append_text(cards_text(table["table"], "(empty)"))
     parts.append(line)
@@ -107,3 +112,65 @@ def render(view: dict[str, Any]) -> Group:
         winners = ", ".join(str(w) for w in view["winners"]) or "nobody"
         parts.append(Text(f"Game over. Winners: {winners}", style="bold green"))
     return Group(*parts)
+
+
+_METHOD_WORDS = {"add": "adding", "17": "seventeen", "pair": "pairing"}
+
+
+def _cards(cards: list[str]) -> str:
+    return " ".join(cards) or "nothing"
+
+
+def _side_text(side: dict[str, Any]) -> str:
+    who = " & ".join(f"seat {s}" for s in side["seats"])
+    counts = (
+        f"{side['cards']} cards, {side['unicorns']} unicorns, {side['hedgehogs']} hedgehogs, {side['babies']} babies, "
+        f"{side['triangles']} triangles"
+    )
+    points = ", ".join(f"{name.replace('_', ' ')} {value:+g}" for name, value in side["points"].items())
+    return f"{who}: {counts} ({points}) = {side['score']:g}"
+
+
+def event_text(event: dict[str, Any]) -> str:
+    """One line for an event of ``events.describe``, as the terminal prints what happened."""
+    kind = event["type"]
+    if kind == "new_deal":
+        hands = ", ".join(f"{c} to seat {s}" for s, c in enumerate(event["hands"]) if c)
+        table = f", {event['table']} face up to the table" if event["table"] else ""
+        return f"game {event['game']}, deal {event['deal'] + 1}: {hands}{table}; seat {event['starter']} starts"
+    if kind == "deal":
+        return f"seat {event['to']} is dealt {event['card']}" if "card" in event else f"seat {event['to']} gets a card"
+    if kind == "table_deal":
+        return f"{event['card']} is dealt face up to the table"
+    if kind == "play":
+        can = event["can_catch"]
+        how = f"it can catch by {' or '.join(_METHOD_WORDS[m] for m in can)}" if can else "it cannot catch"
+        return f"seat {event['seat']} plays {event['card']} ({how})"
+    if kind == "pick":
+        return f"seat {event['seat']} picks {_METHOD_WORDS[event['method']]} for seat {event['player']}"
+    if kind == "begin":
+        return f"seat {event['seat']} catches by {_METHOD_WORDS[event['method']]}"
+    if kind == "take":
+        return f"seat {event['seat']} takes {event['card']}"
+    if kind == "catch":
+        return f"seat {event['seat']} catches {_cards(event['cards'])} by {_METHOD_WORDS[event['method']]}"
+    if kind == "done":
+        return f"seat {event['seat']} stops catching"
+    if kind == "turn_end":
+        if event["released"]:
+            return f"seat {event['seat']} releases {event['card']}: it stays on the table"
+        caught = "; ".join(f"{_METHOD_WORDS[c['method']]} {_cards(c['cards'])}" for c in event["catches"])
+        where = "is caught with its pair" if event["card_to"] == "caught" else "stays on the table"
+        return f"seat {event['seat']}'s turn: {caught}; {event['card']} {where}"
+    if kind == "deal_end":
+        return f"deal {event['deal'] + 1} is over ({event['pile']} cards left in the pile)"
+    if kind == "game_end":
+        sides = "; ".join(_side_text(side) for side in event["sides"])
+        totals = ", ".join(f"{t:g}" for t in event["totals"])
+        left = f"; not scored: {_cards(event['left'])}" if event["left"] else ""
+        return f"game {event['game']} scored: {sides}; totals {totals}{left}"
+    if kind == "end":
+        winners = ", ".join(f"seat {w}" for w in event["winners"]) or "nobody"
+        totals = ", ".join(f"{t:g}" for t in event["returns"])
+        return f"the match is over: totals {totals}; winner: {winners}"
+    raise ValueError(f"safaru has no event {kind!r}")

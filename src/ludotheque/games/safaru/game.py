@@ -1,4 +1,4 @@
-"""Safarü and Safarü renversé as a ludotheque game (seed 004, DECISIONS safaru-1..7, all-1..4).
+"""Safarü and Safarü renversé as a ludotheque game (seed 004, DECISIONS safaru-1..8, all-1..4).
 
 A turn is split into steps so the action space stays finite (see notation.py for the numbering):
 
@@ -21,7 +21,8 @@ from itertools import compress, repeat
 from operator import truediv
 from typing import Any
 
-from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, OptionSpec, State
+from ludotheque.core import CHANCE, Actor, Bot, Game, OptionError, OptionSpec, State
+from ludotheque.core.game import ScoreOrder
 from ludotheque.games.safaru import notation as nt
 from ludotheque.games.safaru import rules as r
 from ludotheque.games.safaru import view
@@ -46,11 +47,54 @@ class SafaruGame(Game):
         OptionSpec(
             "target",
             0,
-            "safaru-6 / all-4: 0 = one game; otherwise play games until a seat's total reaches this target",
+            "safaru-6 / all-4: 0 = one game (or the number set by 'games'); otherwise play games until a seat's "
+            "total reaches this target",
             minimum=0,
             maximum=1000,
         ),
+        OptionSpec(
+            "games",
+            1,
+            "safaru-7: the number of games agreed before play; totals are added over the games (not with 'target')",
+            minimum=1,
+            maximum=r.MAX_GAMES,
+        ),
+        OptionSpec(
+            "individual",
+            False,
+            "safaru-7, renverse with 4 players only: each seat plays for itself instead of partnering the opposite "
+            "seat (safaru-2)",
+            choices=(False, True),
+        ),
     )
+
+    def _check_options(self) -> None:
+        """Options that only make sense together (safaru-2, safaru-6, safaru-7)."""
+        if int(self.options["games"]) > 1 and int(self.options["target"]) > 0:
+            raise OptionError(
+                "safaru: a match is either a number of games ('games') or played to a target ('target'), not both; "
+                f"got games={self.options['games']} and target={self.options['target']}"
+            )
+        if self.options["individual"]:
+            if self.players != 4:
+                raise OptionError(
+                    f"safaru: option 'individual' is for 4 players, not {self.players}: with 2 or 3 players every "
+                    "seat already plays for itself (safaru-2)"
+                )
+            if not self.options["renverse"]:
+                raise OptionError(
+                    "safaru: option 'individual' needs renverse=true: the main game with 4 players is always played "
+                    "by opposite partners (safaru-2); renversé lets them play alone (safaru-7)"
+                )
+
+    @property
+    def partners(self) -> bool:
+        """safaru-2 / safaru-7: opposite seats pool their cards (4 players, unless renversé's ``individual``)."""
+        return self.players == 4 and not self.options["individual"]
+
+    def score_order(self) -> ScoreOrder:
+        """safaru-7: in renversé the lowest total wins; in Safarü the highest (safaru-6)."""
+        return "lower" if self.options["renverse"] else "higher"
 
     def num_distinct_actions(self) -> int:
         return nt.NUM_ACTIONS
@@ -67,8 +111,8 @@ class SafaruGame(Game):
         return SafaruHeuristicBot()
 
     def teams(self) -> list[int]:
-        """safaru-2: with 4 players opposite seats are partners."""
-        return [r.side_of(seat, self.players) for seat in range(self.players)]
+        """safaru-2: with 4 players opposite seats are partners (unless renversé's ``individual``, safaru-7)."""
+        return [r.side_of(seat, self.players, self.partners) for seat in range(self.players)]
 
 
 class SafaruState(State):
@@ -79,8 +123,10 @@ class SafaruState(State):
         n = game.players
         self.reverse = bool(game.options["renverse"])
         self.target = int(game.options["target"])
+        self.games = int(game.options["games"])
+        self.partners = game.partners
         self.totals: list[float] = [0.0] * n  # finished games of the match
-        self.results: list[dict[str, Any]] = []  # each finished game: scores and caught cards per seat (public)
+        self.results: list[dict[str, Any]] = []  # each finished game: scores, caught cards, cards left (public)
         self.round = -1  # deals so far over the whole match; the starter is round % n
         self.finished = False
         self._new_game()
@@ -333,11 +379,15 @@ class SafaruState(State):
             self._end_game()
 
     def _end_game(self) -> None:
-        """safaru-6/7: score the game; a target match (all-4) goes on until a seat's total reaches it."""
-        scores = r.seat_scores(self.caught, self.game.players, self.reverse)
-        self.results.append({"scores": scores, "caught": [r.names(c) for c in self.caught]})
+        """safaru-6/7: score the game.  A target match (safaru-6, all-4) goes on until a seat's total reaches the
+        target; otherwise the match is the number of games agreed (safaru-7, one by default)."""
+        scores = r.seat_scores(self.caught, self.game.players, self.reverse, self.partners)
+        self.results.append(
+            {"scores": scores, "caught": [r.names(c) for c in self.caught], "left": r.names(self.table)}
+        )
         self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
-        if self.target == 0 or max(self.totals) >= self.target or len(self.results) >= r.MAX_GAMES:
+        played = len(self.results)
+        if (max(self.totals) >= self.target if self.target else played >= self.games) or played >= r.MAX_GAMES:
             self.finished = True
         else:
             self._new_game()
@@ -347,13 +397,24 @@ class SafaruState(State):
     def _action_to_string(self, action: int, actor: Actor) -> str:
         return nt.format_action(action, actor == CHANCE)
 
+    def _action_to_json(self, action: int, actor: Actor) -> dict[str, Any]:
+        if actor == CHANCE:
+            to = self.deal_queue[0] if self.deal_queue else None
+            return nt.to_json(action, True, "table" if to == r.TABLE else to)
+        return nt.to_json(action, False)
+
     def string_to_action(self, text: str, player: Actor | None = None) -> int:
+        """The notation is read directly (``notation.parse_action``), then checked by the cheap legality tests;
+        only a move that is not legal here goes to the generic path, which raises naming the legal moves."""
         actor = self._notation_actor(player)
-        if actor == CHANCE and not self.is_chance_node():
-            raise NotationError(f"{self.game.id}: chance does not act here, so {text!r} is not a legal deal")
         action = nt.parse_action(text, actor == CHANCE, self.game.id)
-        legal = self.legal_actions() if actor == CHANCE else self.legal_actions(actor)
-        if action not in legal:
+        if self.finished:
+            legal = False
+        elif actor == CHANCE:
+            legal = self.is_chance_node() and self._is_chance_outcome(action)
+        else:
+            legal = not self.is_chance_node() and self._is_acting(actor) and self._is_legal(action, actor)
+        if not legal:
             return super().string_to_action(text, actor)  # raises a NotationError listing legal moves
         return action
 
@@ -361,7 +422,7 @@ class SafaruState(State):
 
     def current_scores(self) -> list[float]:
         """The running game's score per seat from the cards caught so far (public)."""
-        return r.seat_scores(self.caught, self.game.players, self.reverse)
+        return r.seat_scores(self.caught, self.game.players, self.reverse, self.partners)
 
     def returns(self) -> list[float]:
         """Match totals; before the end, the running game is counted as if it ended now."""
@@ -370,6 +431,8 @@ class SafaruState(State):
         return [t + s for t, s in zip(self.totals, self.current_scores(), strict=True)]
 
     def winners(self) -> list[int]:
+        """The best total (highest; lowest in renversé, safaru-7), ties and partners sharing the win.  A target
+        match (safaru-6): the highest total among the seats that reached the target."""
         if not self.finished:
             return []
         if self.target:

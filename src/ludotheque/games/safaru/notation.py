@@ -15,8 +15,10 @@ Case and spaces around a move do not matter.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ludotheque.core import NotationError
-from ludotheque.games.safaru.rules import ADD, KINDS, LETTERS, PAIR, SEVENTEEN, card_name
+from ludotheque.games.safaru.rules import ADD, KINDS, LETTERS, METHOD_NAMES, NAMES, PAIR, SEVENTEEN, card_name
 
 # the player action space
 PLAY = 0  # + kind
@@ -32,6 +34,68 @@ NUM_ACTIONS = CHOOSE + 3
 _WORDS = {"add": BEGIN_ADD, "17": BEGIN_17, "ok": CLOSE, "done": DONE}
 _PICKS = {"add": ADD, "17": SEVENTEEN, "pair": PAIR}
 _PICK_NAMES = {ADD: "add", SEVENTEEN: "17", PAIR: "pair"}
+
+
+_CARD: dict[str, Any] = {"enum": list(NAMES)}
+
+
+def _move(kind: str, **properties: Any) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "required": ["type", *properties],
+        "additionalProperties": False,
+        "properties": {"type": {"const": kind}, **properties},
+    }
+
+
+#: The structured form of a move (``to_json``), one shape per type.  ``card`` is a card name as in the notation.
+MOVE_SCHEMA: dict[str, Any] = {
+    "title": "safaru move",
+    "oneOf": [
+        _move("play", card=_CARD),
+        _move("begin", method={"enum": ["add", "17"]}),
+        _move("take", card=_CARD),
+        _move("close"),
+        _move("pair", card=_CARD),
+        _move("done"),
+        _move("pick", method={"enum": list(METHOD_NAMES)}),
+        {
+            "type": "object",
+            "required": ["type", "card"],
+            "additionalProperties": False,
+            "properties": {
+                "type": {"const": "deal"},
+                "card": _CARD,
+                "to": {"oneOf": [{"type": "integer", "minimum": 0}, {"const": "table"}]},
+            },
+        },
+    ],
+}
+
+
+def to_json(action: int, chance: bool, to: int | str | None = None) -> dict[str, Any]:
+    """The structured form of an action: ``{"type": "play", "card": "B7"}``, ``{"type": "begin", "method": "17"}``,
+    ``{"type": "take", "card": "R3"}``, ``{"type": "close"}``, ``{"type": "pair", "card": "Y7"}``,
+    ``{"type": "done"}``, ``{"type": "pick", "method": "pair"}``; chance's ``{"type": "deal", "card": "B7", "to": 1}``
+    (``to``: the receiving seat or ``"table"``, given when known)."""
+    if chance:
+        move: dict[str, Any] = {"type": "deal", "card": card_name(action)}
+        if to is not None:
+            move["to"] = to
+        return move
+    if action < TAKE:
+        return {"type": "play", "card": card_name(action)}
+    if action < PAIR_WITH:
+        return {"type": "take", "card": card_name(action - TAKE)}
+    if action < BEGIN_ADD:
+        return {"type": "pair", "card": card_name(action - PAIR_WITH)}
+    if action in (BEGIN_ADD, BEGIN_17):
+        return {"type": "begin", "method": METHOD_NAMES[ADD if action == BEGIN_ADD else SEVENTEEN]}
+    if action == CLOSE:
+        return {"type": "close"}
+    if action == DONE:
+        return {"type": "done"}
+    return {"type": "pick", "method": METHOD_NAMES[action - CHOOSE]}
 
 
 def format_action(action: int, chance: bool) -> str:

@@ -1,4 +1,4 @@
-"""Safarü rules that do not depend on the state's layout (DECISIONS safaru-1..7, mu-1).
+"""Safarü rules that do not depend on the state's layout (DECISIONS safaru-1..8, mu-1).
 
 Cards are handled by *kind* (colour, number): the two red 7s are interchangeable, so a hand, the table, the
 pile and each catch pile are count vectors over the 50 kinds.  Kind ``k`` is colour ``k // 10`` and number
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
+from typing import Any
 
 # mu-1: five colours, each 0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9 (60 cards).  Letters used by the notation.
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "black")
@@ -38,7 +39,7 @@ BABY_MALUS = -5
 REVERSE_MOST_CARDS = 24
 REVERSE_HEDGEHOGS = 18
 
-MAX_GAMES = 100  # safety net for a target match (never reached in practice; see docs)
+MAX_GAMES = 100  # the most games a match may have: the `games` option's bound and a `target` match's safety net
 
 
 def colour(kind: int) -> int:
@@ -167,17 +168,26 @@ def available_methods(played: int, table: Sequence[int]) -> list[int]:
     return [m for m in (ADD, SEVENTEEN, PAIR) if method_available(m, played, table, zero_required)]
 
 
-def side_of(seat: int, players: int) -> int:
-    """safaru-2: with 4 players opposite seats are partners (sides 0 and 1); otherwise one side per seat."""
-    return seat % 2 if players == 4 else seat
+def side_of(seat: int, players: int, partners: bool = True) -> int:
+    """safaru-2: with 4 players opposite seats are partners (sides 0 and 1); otherwise one side per seat.
+    ``partners=False`` is renversé's individual play at 4 players (safaru-7)."""
+    return seat % 2 if partners and players == 4 else seat
 
 
-def sides(players: int) -> int:
-    return 2 if players == 4 else players
+def sides(players: int, partners: bool = True) -> int:
+    return 2 if partners and players == 4 else players
+
+
+def side_seats(players: int, partners: bool = True) -> list[list[int]]:
+    """The seats of each side, side by side: ``[[0, 2], [1, 3]]`` for partners, else one seat each."""
+    seats: list[list[int]] = [[] for _ in range(sides(players, partners))]
+    for seat in range(players):
+        seats[side_of(seat, players, partners)].append(seat)
+    return seats
 
 
 def _shares(values: Sequence[int], prize: float) -> list[float]:
-    """The prize split equally among the sides holding the most (nothing when nobody holds any)."""
+    """The prize split equally among the sides holding the most; safaru-8: nothing when nobody holds any."""
     top = max(values)
     if top <= 0:
         return [0.0] * len(values)
@@ -185,14 +195,22 @@ def _shares(values: Sequence[int], prize: float) -> list[float]:
     return [prize / len(winners) if i in winners else 0.0 for i in range(len(values))]
 
 
-def side_scores(caught: Sequence[Sequence[int]], players: int, reverse: bool) -> list[float]:
-    """One game's score per side from each seat's caught cards (safaru-6, or safaru-7 when ``reverse``)."""
-    n_sides = sides(players)
-    pooled = [[0] * KINDS for _ in range(n_sides)]
+def _pool(caught: Sequence[Sequence[int]], players: int, partners: bool) -> list[list[int]]:
+    """Each side's caught cards (safaru-6: partners pool theirs)."""
+    pooled = [[0] * KINDS for _ in range(sides(players, partners))]
     for seat in range(players):
-        side = pooled[side_of(seat, players)]
+        side = pooled[side_of(seat, players, partners)]
         for k in range(KINDS):
             side[k] += caught[seat][k]
+    return pooled
+
+
+def side_scores(
+    caught: Sequence[Sequence[int]], players: int, reverse: bool, partners: bool = True
+) -> list[float]:
+    """One game's score per side from each seat's caught cards (safaru-6, or safaru-7 when ``reverse``)."""
+    pooled = _pool(caught, players, partners)
+    n_sides = len(pooled)
     hedgehogs = [sum(p[YELLOW * 10 : YELLOW * 10 + 10]) for p in pooled]
     triangles = [sum(p[k] * TRIANGLES[k % 10] for k in range(KINDS)) for p in pooled]
     if reverse:
@@ -207,9 +225,56 @@ def side_scores(caught: Sequence[Sequence[int]], players: int, reverse: bool) ->
     return [most[i] + prickly[i] + BABY_MALUS * babies[i] + triangles[i] for i in range(n_sides)]
 
 
-def seat_scores(caught: Sequence[Sequence[int]], players: int, reverse: bool) -> list[float]:
-    by_side = side_scores(caught, players, reverse)
-    return [by_side[side_of(seat, players)] for seat in range(players)]
+def seat_scores(
+    caught: Sequence[Sequence[int]], players: int, reverse: bool, partners: bool = True
+) -> list[float]:
+    by_side = side_scores(caught, players, reverse, partners)
+    return [by_side[side_of(seat, players, partners)] for seat in range(players)]
+
+
+def breakdown(
+    caught: Sequence[Sequence[int]], players: int, reverse: bool, partners: bool = True
+) -> list[dict[str, Any]]:
+    """One game's scoring per side as the rules count it: the counts (cards, unicorns, hedgehogs, babies,
+    triangles), the points of each scoring item and the side's score (``side_scores`` gives the same scores).
+
+    Safarü (safaru-6): ``most_unicorns``, ``most_hedgehogs``, ``babies``, ``triangles``; renversé (safaru-7):
+    ``most_cards``, ``most_hedgehogs``, ``triangles``.  A prize nobody can claim goes to nobody (safaru-8)."""
+    pooled = _pool(caught, players, partners)
+    counts = [
+        {
+            "cards": sum(p),
+            "unicorns": sum(p[BLUE * 10 : BLUE * 10 + 10]),
+            "hedgehogs": sum(p[YELLOW * 10 : YELLOW * 10 + 10]),
+            "babies": sum(p[k] for k in range(0, KINDS, 10)),
+            "triangles": sum(p[k] * TRIANGLES[k % 10] for k in range(KINDS)),
+        }
+        for p in pooled
+    ]
+    if reverse:
+        most = _shares([c["cards"] for c in counts], REVERSE_MOST_CARDS)
+        prickly = _shares([c["hedgehogs"] for c in counts], REVERSE_HEDGEHOGS)
+        points = [
+            {"most_cards": most[i], "most_hedgehogs": prickly[i], "triangles": float(c["triangles"])}
+            for i, c in enumerate(counts)
+        ]
+    else:
+        most = _shares([c["unicorns"] for c in counts], UNICORN_BONUS)
+        prickly = _shares([c["hedgehogs"] for c in counts], HEDGEHOG_MALUS)
+        points = [
+            {
+                "most_unicorns": most[i],
+                "most_hedgehogs": prickly[i],
+                "babies": float(BABY_MALUS * c["babies"]),
+                "triangles": float(c["triangles"]),
+            }
+            for i, c in enumerate(counts)
+        ]
+    seats = side_seats(players, partners)
+    return [
+        {"seats": seats[i], **counts[i], "points": points[i], "score": sum(points[i].values())}
+        for i in range(len(pooled))
+    ]
 
 
 def best_seats(scores: Sequence[float], reverse: bool, among: Sequence[int] | None = None) -> list[int]:

@@ -19,6 +19,106 @@ if TYPE_CHECKING:
     from ludotheque.games.safaru.game import SafaruState
 
 
+_CARD: dict[str, Any] = {"type": "string", "pattern": "^[RYGBK][0-9]$"}  # a card name, as in the notation
+_CARDS: dict[str, Any] = {"type": "array", "items": _CARD}
+_SEAT: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": 3}
+_SEAT_OR_NULL: dict[str, Any] = {"type": ["integer", "null"], "minimum": 0, "maximum": 3}
+_NUMBERS: dict[str, Any] = {"type": "array", "items": {"type": "number"}}
+_CATCH: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["method", "cards"],
+    "properties": {"method": {"enum": list(r.METHOD_NAMES)}, "cards": _CARDS},
+}
+_DEAL_KEYS = ["deal", "starter", "table", "hands"]
+_TURN_KEYS = ["seat", "card", "table_before", "catches", "released", "picked_by"]
+#: A log entry is a deal (exactly ``_DEAL_KEYS``) or a turn (exactly ``_TURN_KEYS``).  One object schema declares
+#: every key once and the two shapes differ only in their required keys and size, so each entry's values are
+#: checked once (the view repeats the whole log: this is what its validation spends its time on).
+_LOG_ENTRY: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "deal": {"type": "integer", "minimum": 0},
+        "starter": _SEAT,
+        "table": _CARDS,
+        "hands": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": r.HAND_SIZE}},
+        "seat": _SEAT,
+        "card": _CARD,
+        "table_before": _CARDS,
+        "catches": {"type": "array", "items": _CATCH},
+        "released": {"type": "boolean"},
+        "picked_by": _SEAT_OR_NULL,
+    },
+    "oneOf": [
+        {"required": _DEAL_KEYS, "maxProperties": len(_DEAL_KEYS)},
+        {"required": _TURN_KEYS, "maxProperties": len(_TURN_KEYS)},
+    ],
+}
+
+#: JSON Schema of ``view["table"]``; ``hand`` is a seat's own, absent for a spectator.
+TABLE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["game_number", "deal", "starter", "to_move", "phase", "table", "pile", "hand_sizes", "caught",
+                 "partners", "turn", "log", "scores", "totals", "results"],
+    "properties": {
+        "game_number": {"type": "integer", "minimum": 1},
+        "deal": {"type": "integer", "minimum": 0},
+        "starter": _SEAT,
+        "to_move": _SEAT_OR_NULL,
+        "phase": {"enum": ["deal", "play", "catch", "build", "pick", "pair", "over"]},
+        "table": _CARDS,
+        "pile": {"type": "integer", "minimum": 0, "maximum": r.DECK_SIZE},
+        "hand_sizes": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": r.HAND_SIZE}},
+        "caught": {"type": "array", "items": _CARDS},
+        "partners": {"type": "array", "items": {"type": "array", "items": _SEAT}},
+        "turn": {
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["seat", "card", "table_before", "zero_required", "catches", "building", "picked_by"],
+                    "properties": {
+                        "seat": _SEAT,
+                        "card": _CARD,
+                        "table_before": _CARDS,
+                        "zero_required": {"type": "boolean"},
+                        "catches": {"type": "array", "items": _CATCH},
+                        "building": {
+                            "oneOf": [
+                                {"type": "null"},
+                                {
+                                    "type": "object",
+                                    "additionalProperties": False,
+                                    "required": ["method", "cards"],
+                                    "properties": {"method": {"enum": ["add", "17"]}, "cards": _CARDS},
+                                },
+                            ]
+                        },
+                        "picked_by": _SEAT_OR_NULL,
+                    },
+                },
+            ]
+        },
+        "log": {"type": "array", "items": _LOG_ENTRY},
+        "scores": _NUMBERS,
+        "totals": _NUMBERS,
+        "results": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["scores", "caught", "left"],
+                "properties": {"scores": _NUMBERS, "caught": {"type": "array", "items": _CARDS}, "left": _CARDS},
+            },
+        },
+        "hand": _CARDS,
+    },
+}
+
+
 def _copy_entry(entry: dict[str, Any]) -> dict[str, Any]:
     out = dict(entry)
     for key in ("table_before", "table", "hands"):
@@ -30,7 +130,6 @@ def _copy_entry(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def table_view(state: SafaruState, player: int | None) -> dict[str, Any]:
-    n = state.game.players
     turn: dict[str, Any] | None = None
     if state.played >= 0 and not state.finished:
         turn = {
@@ -54,12 +153,15 @@ def table_view(state: SafaruState, player: int | None) -> dict[str, Any]:
         "pile": state.pile_size,
         "hand_sizes": [sum(h) for h in state.hands],
         "caught": [r.names(c) for c in state.caught],
-        "partners": [[s, s + 2] for s in range(2)] if n == 4 else [],
+        "partners": [[s, s + 2] for s in range(2)] if state.partners else [],
         "turn": turn,
         "log": [_copy_entry(e) for e in state.log],
         "scores": state.current_scores(),
         "totals": list(state.totals),
-        "results": [{"scores": list(x["scores"]), "caught": [list(c) for c in x["caught"]]} for x in state.results],
+        "results": [
+            {"scores": list(x["scores"]), "caught": [list(c) for c in x["caught"]], "left": list(x["left"])}
+            for x in state.results
+        ],
     }
     if player is not None:
         data["hand"] = r.names(state.hands[player])
