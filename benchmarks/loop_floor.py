@@ -14,7 +14,8 @@ import random
 import sys
 from typing import Any, ClassVar
 
-from ludotheque.bench import _random_playout, _timed_runs, goofspiel
+from ludotheque.bench import _random_playout, _timed_runs, timed_rates
+from ludotheque.games.geier.bench import goofspiel
 
 ROUNDS = 15
 
@@ -71,7 +72,7 @@ def main(seconds: float = 1.0, runs: int = 5) -> None:
         null = NullGeier(players)
         games, _ = _timed_runs(lambda null=null, rng=rng: _random_playout(null, rng), seconds, runs)  # type: ignore[arg-type]
         floor = sorted(games)[len(games) // 2]
-        reference = goofspiel(players, seconds, runs)
+        reference = goofspiel(players, lambda work: timed_rates(work, seconds, runs))
         row: dict[str, Any] = {"players": players, "null_engine_games_per_s": round(floor)}
         if reference is not None:
             spiel = reference["games_per_s"]["per_second"]

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
+import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -57,3 +61,92 @@ def test_one_deal_game_completes_its_deal_at_the_end() -> None:
             seat = state.current_players()[0]
             state.apply_action(rng.choice(state.legal_actions(seat)), seat)
     assert state.deals_completed() == 1
+
+
+# -- saving and restoring, the adapters, the games' own bench modules ---------------------------------------
+
+
+def test_save_and_restore_times_one_finished_game_and_its_restores() -> None:
+    game = ludotheque.load_game("geier", players=3)
+    figures = bench.save_and_restore(game, runs=1)
+    assert figures["moves"] == 15 * 4  # each round: a chance card, then three seats
+    assert figures["deals"] == 1 and figures["bots"] == "heuristic"
+    assert figures["restored_equal"] is True
+    for key in ("table_move_us", "apply_only_us"):
+        assert set(figures[key]) == {"first", "last", "all"}
+        assert all(value > 0 for value in figures[key].values())
+    assert set(figures["log_us"]) == {"first", "last", "all"}  # a difference of two timings: its sign is not sure
+    assert figures["to_record_us"]["samples"] >= 2
+    assert figures["to_record_us"]["first"] > 0 and figures["to_record_us"]["last"] > 0
+    for key in ("restore", "restore_notation", "replay", "replay_notation", "json_parse"):
+        assert figures[f"{key}_ms"] > 0
+        assert figures[f"{key}_us_per_move"] == pytest.approx(figures[f"{key}_ms"] * 1000 / 60, abs=0.02)
+
+
+def test_the_save_pass_times_every_move_both_ways() -> None:
+    played = bench.finished_table(ludotheque.load_game("geier", players=2), bots="random", seed=4)
+    moves = [(entry.actor, entry.action) for entry in played.log]
+    with_log, alone = bench._save_pass(played.game, moves)
+    assert len(with_log) == len(alone) == len(moves) == 45
+
+
+def test_adapter_rates_cover_every_adapter() -> None:
+    rates = bench.adapter_rates(ludotheque.load_game("geier", players=2), seconds=0.01, runs=1)
+    assert list(rates) == [key for key, _, _ in bench.ADAPTERS] == ["gymnasium", "pettingzoo", "openspiel"]
+    for key, figures in rates.items():
+        installed = importlib.util.find_spec(key if key != "openspiel" else "pyspiel") is not None
+        assert (figures is not None) == installed
+        if figures is not None:
+            assert figures["games_per_s"]["per_second"] > 0
+            # a Geier game at 2 players is 45 actions (15 chance cards, 2 x 15 bids), whatever the adapter
+            assert figures["actions_per_s"]["per_second"] == pytest.approx(45 * figures["games_per_s"]["per_second"])
+
+
+def test_a_game_without_a_bench_module_gets_defaults() -> None:
+    assert bench.furniture("cheese") is None
+    assert bench.bench_options("cheese") == {}
+
+
+def test_a_match_random_players_cannot_finish_is_benchmarked_with_a_cap() -> None:
+    options = bench.bench_options("rummu")
+    assert options["hands"] > 0
+
+
+def test_bench_game_adds_the_games_own_figures_and_side_table() -> None:
+    (row,) = bench.bench_game("geier", [2], seconds=0.01, runs=1, bot_levels=(), records=True, adapters=True)
+    assert row["options"] == {} and row["records"]["moves"] == 45
+    assert set(row["adapters"]) == {"gymnasium", "pettingzoo", "openspiel"}
+    assert row["fast_geier"]["games_per_s"]["per_second"] > 0  # from games/geier/bench.py
+    (table,) = bench.side_tables([row])
+    assert table["columns"] == ["players", "engine", "games/s", "× goofspiel"]
+    assert all(len(line) in (0, len(table["columns"])) for line in table["rows"])
+    quiet = bench.bench_game("geier", [2], seconds=0.01, runs=1, bot_levels=(), records=False, adapters=False)
+    assert "records" not in quiet[0] and "adapters" not in quiet[0]
+
+
+def test_the_generic_bench_names_no_game() -> None:
+    for module in ("bench.py", "cli/bench.py"):
+        source = (Path(ludotheque.__file__).parent / module).read_text()
+        for game_id in ludotheque.game_ids():
+            assert not re.search(rf"\b{game_id}\b", source, re.IGNORECASE), (module, game_id)
+
+
+def test_the_command_prints_the_save_restore_and_adapter_tables() -> None:
+    from typer.testing import CliRunner
+
+    from ludotheque.cli.main import app
+
+    runner = CliRunner()
+    quick = ["--bots", "", "--seconds", "0.01", "--runs", "1"]
+    result = runner.invoke(app, ["bench", "geier", "--max-players", *quick, "--json"])
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(result.output)
+    assert row["players"] == 5 and row["records"]["moves"] == 15 * 6
+    table = runner.invoke(app, ["bench", "geier", "-p", "2", *quick], terminal_width=200)
+    assert table.exit_code == 0, table.output
+    for title in ("Saving a game", "Restoring that game", "each adapter", "× goofspiel"):
+        assert title in table.output
+    bare = runner.invoke(app, ["bench", "geier", "-p", "2", *quick, "--no-records", "--no-adapters"])
+    assert bare.exit_code == 0 and "Saving a game" not in bare.output and "each adapter" not in bare.output
+    both = runner.invoke(app, ["bench", "geier", "-p", "2", "--max-players", *quick])
+    assert both.exit_code != 0

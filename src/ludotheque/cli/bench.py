@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from ludotheque.bench import bench_game
+from ludotheque.bench import ADAPTERS, bench_game, side_tables
 from ludotheque.cli.common import console, fail
 from ludotheque.core import LudothequeError, game_class, game_ids
 
@@ -24,6 +24,93 @@ def _deals(playouts: dict[str, Any]) -> str:
     return f"{playouts['deals_per_s']['per_second']:,.0f} ({playouts['deals_per_game']}/game)"
 
 
+def _config(row: dict[str, Any]) -> str:
+    options = "".join(f" {key}={value}" for key, value in row.get("options", {}).items())
+    return f"{row['players']}{options}"
+
+
+def _first_last(data: dict[str, float]) -> str:
+    return f"{data['first']:,.1f}/{data['last']:,.1f}"
+
+
+def _save_table(rows: list[dict[str, Any]]) -> Table:
+    table = Table(
+        title="Saving a game, µs per move (first / last tenth of one game the heuristic bots played)",
+        caption="Table: a move through a Table, its log entry and record entry included; log: what that adds to"
+        " apply_action alone; to_record: the old save after a move, which replays the whole history",
+    )
+    for column in ("game", "players", "moves", "Table", "log", "to_record"):
+        table.add_column(column, justify="right")
+    for row in rows:
+        if "records" in row:
+            r = row["records"]
+            table.add_row(
+                row["game"],
+                _config(row),
+                f"{r['moves']:,}",
+                _first_last(r["table_move_us"]),
+                _first_last(r["log_us"]),
+                _first_last(r["to_record_us"]),
+            )
+    return table
+
+
+def _restore_table(rows: list[dict[str, Any]]) -> Table:
+    table = Table(
+        title="Restoring that game, ms",
+        caption="Table.restore of its record (with raw actions, as Table.record writes it), of the same record in"
+        " notation only, and ludotheque.replay of the record",
+    )
+    for column in ("game", "players", "moves", "restore", "µs/move", "from notation", "replay"):
+        table.add_column(column, justify="right")
+    for row in rows:
+        if "records" in row:
+            r = row["records"]
+            table.add_row(
+                row["game"],
+                _config(row),
+                f"{r['moves']:,}",
+                f"{r['restore_ms']:,.2f}",
+                f"{r['restore_us_per_move']:.1f}",
+                f"{r['restore_notation_ms']:,.2f}",
+                f"{r['replay_ms']:,.2f}",
+            )
+    return table
+
+
+def _adapters_table(rows: list[dict[str, Any]]) -> Table:
+    table = Table(
+        title="Random games/s through the protocol and each adapter",
+        caption="(× the protocol's games/s); Gymnasium: seat 0 plays against random bots",
+    )
+    for column in ("game", "players", "protocol", *(label for _, label, _ in ADAPTERS)):
+        table.add_column(column, justify="right")
+    for row in rows:
+        if "adapters" not in row:
+            continue
+        base = row["playouts"]["games_per_s"]["per_second"]
+        cells = []
+        for key, _, _ in ADAPTERS:
+            data = row["adapters"][key]
+            cells.append(
+                "not installed" if data is None else f"{_rate(data)} ({data['games_per_s']['per_second'] / base:.2f}×)"
+            )
+        table.add_row(row["game"], _config(row), _rate(row["playouts"]), *cells)
+    return table
+
+
+def _side_table(data: dict[str, Any]) -> Table:
+    table = Table(title=data["title"])
+    for index, column in enumerate(data["columns"]):
+        table.add_column(column, justify="left" if index == 1 else "right")
+    for line in data["rows"]:
+        if line:
+            table.add_row(*line)
+        else:
+            table.add_section()
+    return table
+
+
 def register(app: typer.Typer) -> None:
     @app.command("bench")
     def bench_command(
@@ -36,11 +123,23 @@ def register(app: typer.Typer) -> None:
         bots: Annotated[
             str, typer.Option("--bots", help="bot levels to time per move ('' for none)")
         ] = "easy,medium,hard",
+        max_players: Annotated[
+            bool, typer.Option("--max-players", help="only each game's largest player count (its longest games)")
+        ] = False,
+        records: Annotated[
+            bool, typer.Option("--records/--no-records", help="time saving (per move) and restoring a game")
+        ] = True,
+        adapters: Annotated[
+            bool, typer.Option("--adapters/--no-adapters", help="time random play through each adapter")
+        ] = True,
         as_json: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
     ) -> None:
-        """Random playouts through the protocol, clone/resample cost, bot time per move; Geier vs OpenSpiel."""
+        """Random playouts through the protocol and the adapters, clone/resample cost, bot time per move, the
+        per-move cost of saving a game and of restoring it; and the figures of each game's own bench.py."""
         ids = games or game_ids()
         try:
+            if max_players and players:
+                raise LudothequeError("--max-players and --players choose the player counts both: give one")
             for game_id in ids:
                 cls = game_class(game_id)
                 for n in players or []:
@@ -52,8 +151,8 @@ def register(app: typer.Typer) -> None:
         rows = []
         for game_id in ids:
             cls = game_class(game_id)
-            counts = [n for n in (players or range(cls.min_players, cls.max_players + 1))]
-            rows.extend(bench_game(game_id, counts, seconds, runs, levels))
+            counts = [cls.max_players] if max_players else list(players or range(cls.min_players, cls.max_players + 1))
+            rows.extend(bench_game(game_id, counts, seconds, runs, levels, records=records, adapters=adapters))
         if as_json:
             print(json.dumps(rows, indent=1))
             return
@@ -63,7 +162,7 @@ def register(app: typer.Typer) -> None:
         for row in rows:
             table.add_row(
                 row["game"],
-                str(row["players"]),
+                _config(row),
                 _rate(row["playouts"]),
                 _deals(row["playouts"]),
                 f"{row['playouts']['actions_per_s']['per_second']:,.0f}",
@@ -72,24 +171,12 @@ def register(app: typer.Typer) -> None:
                 *(f"{row['bots'][level]['median_s']:.3f}s" for level in levels),
             )
         console.print(table)
-        geier_rows = [row for row in rows if row["game"] == "geier"]
-        if geier_rows:
-            extra = Table(title="Geier against OpenSpiel goofspiel (num_cards=15, total_points), same run")
-            for column in ("players", "engine", "games/s", "× goofspiel"):
-                extra.add_column(column, justify="left" if column == "engine" else "right")
-            engines = (
-                ("openspiel_goofspiel", "OpenSpiel goofspiel, Python loop", None),
-                ("playouts", "ours through the protocol, same loop", "ratio_ours_over_openspiel"),
-                ("fast_geier", "fast.geier, Numba, every core", "ratio_fast_over_openspiel"),
-                ("fast_geier_1_thread", "fast.geier, Numba, one core", "ratio_fast_1_thread_over_openspiel"),
-                ("fast_geier_numpy", "fast.geier, NumPy", "ratio_fast_numpy_over_openspiel"),
-            )
-            for row in geier_rows:
-                for key, label, ratio in engines:
-                    if key in row:
-                        times = "1" if ratio is None else str(row.get(ratio, "-"))
-                        extra.add_row(str(row["players"]), label, _rate(row[key]), times)
-                extra.add_section()
-            console.print(extra)
-            if "openspiel_goofspiel" not in geier_rows[0]:
-                console.print("OpenSpiel is not installed: pip install 'ludotheque[rl]' for the comparison")
+        if records:
+            console.print(_save_table(rows))
+            console.print(_restore_table(rows))
+        if adapters:
+            console.print(_adapters_table(rows))
+        for extra in side_tables(rows):
+            console.print(_side_table(extra))
+            if extra.get("note"):
+                console.print(extra["note"])

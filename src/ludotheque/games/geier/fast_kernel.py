@@ -1,12 +1,12 @@
 """Hol's der Geier compiled with Numba: one loop per game, games spread over the cores.
 
-The vectorised NumPy simulator (``fast.geier``) spends its time writing and reading whole (games, players)
-arrays fifteen times a game; a compiled loop keeps a game's few numbers in registers.  Hands are 16-bit masks,
-and every game draws from its own SplitMix64 stream seeded by (seed, game index), so the batch is the same
-whatever the number of threads and however Numba schedules them.
+The vectorised NumPy simulator (``fast.py``, next to this file) spends its time writing and reading whole
+(games, players) arrays fifteen times a game; a compiled loop keeps a game's few numbers in registers.  Hands
+are 16-bit masks, and every game draws from its own SplitMix64 stream seeded by (seed, game index), so the batch
+is the same whatever the number of threads and however Numba schedules them.
 
-The rules are those of ``games/geier/rules.py`` (geier-3 both tie rules, carry-over, geier-4 the lost last pot,
-geier-5 both final tie rules), and ``tests/fast`` proves the results equal to the engine's.
+The rules are those of ``rules.py`` (geier-3 both tie rules, carry-over, geier-4 the lost last pot, geier-5 both
+final tie rules), and ``tests/games/geier/test_fast_geier.py`` proves the results equal to the engine's.
 """
 
 from __future__ import annotations

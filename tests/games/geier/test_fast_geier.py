@@ -11,7 +11,7 @@ import pytest
 
 import ludotheque
 from ludotheque.core import OptionError
-from ludotheque.fast import geier as fast
+from ludotheque.games.geier import fast
 from ludotheque.games.geier.heuristics import GeierHeuristicBot
 from ludotheque.games.geier.rules import FINAL_TIES, POINT_INDEX, TIE_RULES
 from ludotheque.testing import fuzz_games

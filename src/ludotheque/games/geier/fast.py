@@ -1,9 +1,9 @@
 """Hol's der Geier for many games at once: a Numba kernel for the built-in policies, NumPy for any other.
 
-The same rules as ``ludotheque.games.geier`` (geier-1..5, both tie rules, carry-over, the lost last pot,
+The same rules as the engine (``game.py``, ``rules.py``: geier-1..5, both tie rules, carry-over, the lost last pot,
 both final tie rules).  Two engines, chosen by ``engine=``:
 
-* ``"numba"`` (``fast.geier_kernel``): one compiled loop per game, games spread over the cores.  It plays the
+* ``"numba"`` (``fast_kernel.py``): one compiled loop per game, games spread over the cores.  It plays the
   named policies (``"random"``, ``"heuristic"``) only, since a Python policy called per game would cost more
   than the game.  This is the fast one: a round is a few integer operations on 16-bit hand masks.
 * ``"numpy"``: the round loop vectorised over the batch (every array has the games on axis 0).  It accepts any
@@ -132,9 +132,9 @@ def resolve(
     games, rounds, players = plays.shape
     _check(players, tie_rule, final_tie)
     if _engine(engine) != "numpy":
-        from ludotheque.fast import geier_kernel
+        from ludotheque.games.geier import fast_kernel
 
-        returns, won = geier_kernel.resolve_batch(
+        returns, won = fast_kernel.resolve_batch(
             np.ascontiguousarray(decks, dtype=np.int8),
             np.ascontiguousarray(plays, dtype=np.int8),
             tie_rule == "cascade",
@@ -246,10 +246,10 @@ def simulate(
     if chosen_engine == "numba" and not named:
         raise OptionError("engine 'numba' plays the named policies only (random, heuristic); use engine='numpy'")
     if chosen_engine != "numpy" and named:
-        from ludotheque.fast import geier_kernel
+        from ludotheque.games.geier import fast_kernel
 
-        codes = np.array([geier_kernel.POLICY_CODES[str(p)] for p in per_seat], dtype=np.int64)
-        decks, plays, returns, winners = geier_kernel.simulate_batch(
+        codes = np.array([fast_kernel.POLICY_CODES[str(p)] for p in per_seat], dtype=np.int64)
+        decks, plays, returns, winners = fast_kernel.simulate_batch(
             games, players, codes, seed, tie_rule == "cascade", final_tie == "next-best"
         )
         return BatchResult(returns, winners, decks, plays)
