@@ -162,16 +162,27 @@ class Invariants:
         for seat, left in enumerate(result["left"]):
             partner = (out is not None and seat != out and state.game.partnerships
                        and seat % (n // 2) == out % (n // 2))
-            if not partner:
-                expected[seat] -= sum(10 if c[0] == "Y" else 5 for c in left)
+            assert result["waived"][seat] is partner
+            penalty = 0 if partner else -sum(10 if c[0] == "Y" else 5 for c in left)
+            assert result["penalties"][seat] == penalty
+            expected[seat] += penalty
+        assert result["bonus"] == [10 if seat == out else 0 for seat in range(n)]
         if out is not None:
             expected[out] += 10
             assert result["left"][out] == []
         for combo in result["combos"]:
             expected[combo["owner"]] += recount(combo["cards"])
+            assert combo["pure"] is ("Y" not in {c[0] for c in combo["cards"]}
+                                     and (combo["kind"] == "set" or len({c[0] for c in combo["cards"]}) == 1))
         assert result["points"] == expected
         previous = state.results[-2]["totals"] if len(state.results) > 1 else [0] * n
         assert result["totals"] == [p + q for p, q in zip(previous, expected, strict=True)]
+        if state.game.partnerships:  # rummu-9: partners' scores add
+            assert result["teams"] == [{"seats": [t, t + n // 2], "points": expected[t] + expected[t + n // 2],
+                                        "total": result["totals"][t] + result["totals"][t + n // 2]}
+                                       for t in range(n // 2)]
+        else:
+            assert result["teams"] is None
 
 
 # -- DECISIONS, one by one -------------------------------------------------------------------------------------
@@ -343,7 +354,7 @@ def test_rummu_6_swap_and_add_to_any_combination() -> None:
     assert "put Y2 1" not in {state.action_to_string(a) for a in state.legal_actions()}
     state = play_a()
     assert state.results[-1]["combos"][0] == {"owner": 1, "cards": ["R3", "R4", "R5", "R6", "R7", "R8"],
-                                              "points": 50}
+                                              "kind": "run", "pure": True, "points": 50}
 
 
 def test_rummu_6_not_opened_cannot_add() -> None:
@@ -422,20 +433,61 @@ def test_rummu_10_default_targets() -> None:
     assert team.is_terminal() and team.winners() == [1, 3]
 
 
-def test_option_hands_limits_the_match() -> None:
-    # option hands (not in the rules): stop after that many hands (default 30); 0 plays on to the target only
-    assert play_a(hands=1).is_terminal() and play_a(hands=1).winners() == [1]
-    assert not play_a(hands=2).is_terminal()
-    assert not play_a(hands=0).is_terminal()
-    assert load_game("rummu", players=3).options["hands"] == 30
-    state = play_a(hands=0, target=1000)
+def test_rummu_10_no_cap_on_hands_by_default() -> None:
+    # DECISIONS rummu-10 / all-4: nothing but the target ends the match; the cap on hands is a tool's option
+    assert load_game("rummu", players=3).options["hands"] == 0
+    assert load_game("rummu", players=3).new_initial_state().view(None)["table"]["hand_limit"] == 0
+    state = play_a(target=1000)
     rng = random.Random(0)
-    while len(state.results) < 31:  # random players never reach 1000: with no limit the match goes on
+    while len(state.results) < 31:  # random players never reach 1000: the match goes on past any old cap
         if state.is_chance_node():
             state.apply_action(sample_chance(state, rng))
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     assert not state.is_terminal()
+
+
+def test_option_hands_caps_the_match_for_tools() -> None:
+    # DECISIONS all-4: a cap is a tool's option (simulations, benchmarks): stop after that many hands
+    assert play_a(hands=1).is_terminal() and play_a(hands=1).winners() == [1]
+    assert not play_a(hands=2).is_terminal()
+    assert not play_a(hands=0).is_terminal() and not play_a().is_terminal()
+
+
+def test_rummu_11_cancels_never_forbid_a_legal_opening() -> None:
+    # DECISIONS rummu-11: however a move is split into steps, every play the rules allow stays possible.  With a
+    # cap of three cancels per turn, "start" was no longer offered after the third and this opening was lost.
+    state = new(3)
+    deal(state, HANDS_A, "R0")
+    do(state, 1, "draw")
+    chance(state, "R9")
+    before = state.legal_actions()
+    attempts = [["start R3"], ["start R3", "add Y4"], ["start B9", "add G9", "add K9"], ["start G0", "add R3"],
+                ["start R6", "add R5"]]
+    for attempt in attempts:
+        do(state, 1, *attempt, "cancel")
+        assert state.legal_actions() == before  # a cancel gives the turn back as it was
+    assert state.cancels == 5
+    do(state, 1, "start R3", "add Y4", "add R5", "add R6", "close")  # the opening of 4 cards (rummu-5)
+    assert state.opened[1] and state.combos == [[parse_card(c) for c in ("R3", "Y4", "R5", "R6")]]
+    do(state, 1, "start B9", "add G9", "cancel", "start B9", "add G9", "add K9", "close", "discard G0")
+    assert len(state.combos) == 2 and state.current == 2
+
+
+def test_the_heuristic_bounds_its_own_retries() -> None:
+    # DECISIONS rummu-11: the rules set no bound on cancels; the heuristic, whose plans are deterministic, starts
+    # nothing more in a turn after three cancels, so that it cannot loop
+    state = new(3)
+    deal(state, HANDS_A, "R0")
+    do(state, 1, "draw")
+    chance(state, "R9")
+    bot = state.game.heuristic_bot()
+    assert notation.START <= bot.choose(state.view(1), state.legal_actions(), random.Random(0)) < notation.ADD
+    for _ in range(3):
+        do(state, 1, "start R3", "cancel")
+    choice = bot.choose(state.view(1), state.legal_actions(), random.Random(0))
+    assert any(notation.START <= a < notation.ADD for a in state.legal_actions())
+    assert DISCARD <= choice < PUT
 
 
 def test_all_1_chance_is_in_the_history() -> None:
@@ -640,12 +692,13 @@ def test_fuzz_invariants(players: int, options: dict[str, Any]) -> None:
 @pytest.mark.parametrize(("players", "options"), CONFIGS)
 def test_heuristic_bot_plays_legal_moves(players: int, options: dict[str, Any]) -> None:
     """The heuristic reads only views; play_game would raise on an illegal choice."""
+    from ludotheque.bots import play_game
     from ludotheque.bots.random_bot import RandomBot
-    from ludotheque.bots.runner import play_game
 
     game = load_game("rummu", players=players, hands=1, **options)
     bots: list[Any] = [game.heuristic_bot()] + [RandomBot() for _ in range(players - 1)]
     state = play_game(game, bots, random.Random(players), random.Random(players + 1))
+    assert isinstance(state, RummuState)
     assert state.is_terminal() and len(state.results) == 1
 
 

@@ -77,3 +77,70 @@ def render(view: dict[str, Any]) -> Group:
         winners = ", ".join(str(w) for w in view["winners"]) or "nobody"
         parts.append(Text(f"Match over. Winner(s): seat {winners}", style="bold green"))
     return Group(*parts)
+
+
+def _listed(cards: list[str]) -> str:
+    return " ".join(cards) or "nothing"
+
+
+def _score_text(event: dict[str, Any]) -> str:
+    out = event["out"]
+    parts = [f"hand {event['hand']} is over: " + ("nobody went out" if out is None else f"seat {out} went out")]
+    for seat, points in enumerate(event["points"]):
+        items = [f"{combo['kind']} {' '.join(combo['cards'])} ({'pure' if combo['pure'] else 'mixed'}) "
+                 f"{combo['points']:+d}" for combo in event["combos"] if combo["owner"] == seat]
+        if event["bonus"][seat]:
+            items.append(f"going out {event['bonus'][seat]:+d}")
+        if event["waived"][seat]:
+            items.append(f"left {_listed(event['left'][seat])} (no penalty: partner went out)")
+        elif event["left"][seat]:
+            items.append(f"left {_listed(event['left'][seat])} {event['penalties'][seat]:+d}")
+        detail = ", ".join(items) or "nothing"
+        parts.append(f"seat {seat}: {points:+d} ({detail}), total {event['totals'][seat]}")
+    for team in event["teams"] or []:
+        seats = "+".join(str(s) for s in team["seats"])
+        parts.append(f"team {seats}: {team['points']:+d}, total {team['total']}")
+    return "; ".join(parts)
+
+
+def event_text(event: dict[str, Any]) -> str:
+    """One line for an event of ``events.describe``, as the terminal prints what happened."""
+    kind = event["type"]
+    seat = f"seat {event['seat']}" if "seat" in event else ""
+    if kind == "new_hand":
+        needs = ", ".join(f"seat {s} {k}+" for s, k in enumerate(event["needs"]))
+        return f"hand {event['hand']}: seat {event['dealer']} deals (opening needs: {needs})"
+    if kind == "deal":
+        return f"{seat} is dealt {event['card']}" if "card" in event else f"{seat} is dealt a card"
+    if kind == "flip":
+        return f"the discard pile starts with {event['card']}; seat {event['first']} plays first"
+    if kind == "draw":
+        return f"{seat} draws {event['card']} from the pile" if "card" in event else f"{seat} draws a card"
+    if kind == "reshuffle":
+        return f"the draw pile is empty: {event['cards']} discarded cards are shuffled into a new one"
+    if kind == "pile_empty":
+        return "the draw pile is empty and nothing can be reshuffled: the hand ends after this turn"
+    if kind == "take":
+        return f"{seat} takes {len(event['cards'])} from the discard pile: {_listed(event['cards'])}"
+    if kind == "start":
+        return f"{seat} starts a combination with {event['card']}"
+    if kind == "add":
+        return f"{seat} adds {event['card']} ({_listed(event['laying'])})"
+    if kind == "close":
+        opening = " (opening)" if event["opening"] else ""
+        return f"{seat} lays combination {event['combo']}{opening}: {_listed(event['cards'])}"
+    if kind == "cancel":
+        return f"{seat} takes back {_listed(event['cards'])}"
+    if kind == "discard":
+        return f"{seat} discards {event['card']}"
+    if kind == "put":
+        return f"{seat} puts {event['card']} on combination {event['combo']} ({_listed(event['cards'])})"
+    if kind == "swap":
+        return f"{seat} swaps {event['card']} for the joker {event['joker']} of combination {event['combo']}"
+    if kind == "score":
+        return _score_text(event)
+    if kind == "match_end":
+        winners = ", ".join(f"seat {w}" for w in event["winners"]) or "nobody"
+        totals = ", ".join(f"seat {s} {t:g}" for s, t in enumerate(event["returns"]))
+        return f"the match is over after {event['hands']} hands ({totals}); winner(s): {winners}"
+    raise ValueError(f"rummu has no event {kind!r}")

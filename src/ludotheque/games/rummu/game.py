@@ -1,10 +1,12 @@
-"""Rummü as a ludotheque game (seed 004, DECISIONS rummu-1..10, all-1..4).
+"""Rummü as a ludotheque game (seed 004, DECISIONS rummu-1..11, all-1..4).
 
 A match is a series of hands.  A hand: chance deals card by card (each chance action is the type of the next
 card, weighted by how many such cards are left unseen), turns up the first discard, then seats take turns.
 A turn is a sequence of steps: draw (``draw`` then a chance action for the card, or ``take k``), laying steps
 (``start``/``add``/``close``/``cancel`` build one combination card by card; ``put`` and ``swap`` work on table
-combinations), and ``discard``, which ends the turn.  The action layout is in ``notation.py``.
+combinations), and ``discard``, which ends the turn.  The action layout is in ``notation.py``.  However often a
+seat cancels, every play stays open to it (rummu-11): nothing in the rules bounds a turn, and random play ends
+its turns anyway, since a discard is always among its choices once nothing is being laid.
 
 The draw pile is kept as an unordered multiset: drawing its "top" card is a chance action over what is left,
 which is the same distribution as a shuffle done in advance and keeps reshuffles free of chance actions.
@@ -20,11 +22,10 @@ from typing import Any
 from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, OptionError, OptionSpec, State
 from ludotheque.games.rummu import notation, rules, view
 from ludotheque.games.rummu.notation import ADD, CANCEL, CLOSE, DISCARD, DRAW, PUT, START, SWAP, TAKE
-from ludotheque.games.rummu.rules import TYPES, card_str
+from ludotheque.games.rummu.rules import TYPES, card_str, count_list
 
 _TYPE_RANGE = range(TYPES)
-HAND_LIMIT = 30  # default of the option ``hands``
-MAX_CANCELS = 3  # a seat may give up a combination being laid at most this often per turn (no endless loops)
+NO_HAND_LIMIT = 0  # default of the option ``hands``: the match ends only by the target (rummu-10, all-4)
 
 # phases
 DEAL, FLIP, DRAW_PHASE, DRAW_CARD, PLAY, OVER = "deal", "flip", "draw", "draw-card", "play", "over"
@@ -50,9 +51,10 @@ class RummuGame(Game):
         ),
         OptionSpec(
             "hands",
-            HAND_LIMIT,
-            "not in the rules: the match also stops after this many hands, highest total winning (a safety net: "
-            "players who never reach the target, like random bots, still finish); 0 = no limit",
+            NO_HAND_LIMIT,
+            "a tool's cap, not in the rules (all-4): 0 = no cap, the match ends only by the target (rummu-10); "
+            "N = it also stops after N hands, highest total winning (simulations and benchmarks, where random "
+            "players never reach the target)",
             minimum=0,
         ),
     )
@@ -137,6 +139,7 @@ class RummuState(State):
         self.log: list[tuple[int, str, str]] = []  # (seat or -1, public text, private text for that seat)
         self.log.append((-1, f"hand {self.hand_no + 1}: seat {self.dealer} deals", ""))
         self._legal_cache: list[int] | None = None
+        self._legal_set: frozenset[int] | None = None
 
     def _unit_total(self, seat: int) -> int:
         """The seat's total, or its team's total in partnerships (rummu-5, rummu-9)."""
@@ -176,7 +179,9 @@ class RummuState(State):
     def _is_legal(self, action: int, player: int) -> bool:
         if self._legal_cache is None:
             self._legal_cache = self._compute_legal()
-        return action in self._legal_cache
+        if self._legal_set is None:
+            self._legal_set = frozenset(self._legal_cache)
+        return action in self._legal_set
 
     def _compute_legal(self) -> list[int]:
         seat = self.current
@@ -196,7 +201,7 @@ class RummuState(State):
                 out.append(CLOSE)
             out.append(CANCEL)
             return sorted(out)
-        if self.cancels < MAX_CANCELS and size >= need + 1:
+        if size >= need + 1:  # rummu-11: however many cancels came before
             out.extend(START + t for t in held)
         out.extend(DISCARD + t for t in held)
         if self.opened[seat]:
@@ -208,6 +213,7 @@ class RummuState(State):
 
     def _apply(self, action: int, player: int | None) -> None:
         self._legal_cache = None
+        self._legal_set = None
         if player is None:
             self._apply_chance(action)
             return
@@ -356,42 +362,60 @@ class RummuState(State):
 
     def _end_hand(self, out: int | None) -> None:
         """rummu-8/9: score the hand, then end the match (rummu-10) or deal the next hand."""
-        n = self.game.players
-        points = [0] * n
-        left: list[list[int]] = []
-        for seat in range(n):
-            cards = [t for t in range(TYPES) for _ in range(self.hands[seat][t])]
-            left.append(cards)
-            partner_out = (
-                out is not None and seat != out and self.game.partnerships
-                and self.game.team_of(seat) == self.game.team_of(out)
-            )
-            if not partner_out:
-                points[seat] += rules.hand_penalty(cards)
-        if out is not None:
-            points[out] += 10
-        for cards, owner in zip(self.combos, self.owners, strict=True):
-            points[owner] += rules.combo_points(cards)
-        for seat in range(n):
-            self.totals[seat] += points[seat]
-        self.results.append({
-            "hand": self.hand_no + 1,
-            "dealer": self.dealer,
-            "out": out,
-            "points": points,
-            "left": [[card_str(c) for c in cards] for cards in left],
-            "combos": [{"owner": o, "cards": [card_str(c) for c in cards], "points": rules.combo_points(cards)}
-                       for cards, o in zip(self.combos, self.owners, strict=True)],
-            "totals": list(self.totals),
-        })
+        result = self._score_hand(out)
+        self.totals = [t + p for t, p in zip(self.totals, result["points"], strict=True)]
+        result["totals"] = list(self.totals)
+        for team in result["teams"] or []:
+            team["total"] = self._unit_total(team["seats"][0])
+        self.results.append(result)  # finished hands are never changed again (clones share them)
         self.hand_no += 1
-        limit = int(self.game.options["hands"])
+        limit = int(self.game.options["hands"])  # a tool's cap (all-4); 0, the default, is none
+        n = self.game.players
         if max(self._unit_total(s) for s in range(n)) >= self.game.target or (limit and self.hand_no >= limit):
             self.phase = OVER
             self._legal_cache = None
+            self._legal_set = None
             return
         self.dealer = (self.dealer + 1) % n
         self._start_hand()
+
+    def _score_hand(self, out: int | None) -> dict[str, Any]:
+        """rummu-8/9: the hand's breakdown, each seat's points included (``_end_hand`` adds the totals).  Every
+        part of it was shown at the table: the combinations, and the hands laid open at the count."""
+        game = self.game
+        n = game.players
+        left = [count_list(self.hands[seat]) for seat in range(n)]
+        # rummu-9: the partner of the player who went out pays nothing for their cards
+        waived = [out is not None and seat != out and game.partnerships and game.team_of(seat) == game.team_of(out)
+                  for seat in range(n)]
+        penalties = [0 if waived[seat] else rules.hand_penalty(left[seat]) for seat in range(n)]
+        bonus = [rules.OUT_BONUS if seat == out else 0 for seat in range(n)]
+        points = [bonus[seat] + penalties[seat] for seat in range(n)]
+        combos: list[dict[str, Any]] = []
+        for cards, owner in zip(self.combos, self.owners, strict=True):
+            value = rules.combo_points(cards)  # the owner keeps it as others extended it (rummu-8)
+            points[owner] += value
+            combos.append({"owner": owner, "cards": [card_str(c) for c in cards],
+                           "kind": "set" if rules.is_set(cards) else "run", "pure": rules.is_pure(cards),
+                           "points": value})
+        teams = None
+        if game.partnerships:
+            teams = [{"seats": [s for s in range(n) if game.team_of(s) == team],
+                      "points": sum(p for s, p in enumerate(points) if game.team_of(s) == team), "total": 0}
+                     for team in range(n // 2)]
+        return {
+            "hand": self.hand_no + 1,
+            "dealer": self.dealer,
+            "out": out,
+            "combos": combos,
+            "left": [[card_str(c) for c in cards] for cards in left],
+            "penalties": penalties,
+            "waived": waived,
+            "bonus": bonus,
+            "points": points,
+            "totals": [],
+            "teams": teams,
+        }
 
     # -- notation ---------------------------------------------------------------------------------------
 
@@ -400,17 +424,30 @@ class RummuState(State):
             return notation.format_chance(action)
         return notation.format_action(action)
 
+    def _action_to_json(self, action: int, actor: Actor) -> dict[str, Any]:
+        if actor != CHANCE:
+            return notation.to_json(action)
+        if self.phase == DEAL:
+            n = self.game.players
+            dealt = rules.HAND_SIZE[n] * n - self.to_deal
+            return notation.to_json(action, "deal", (self.dealer + 1 + dealt) % n)
+        if self.phase == FLIP:
+            return notation.to_json(action, "flip")
+        return notation.to_json(action, "draw_card", self.current)
+
     def string_to_action(self, text: str, player: Actor | None = None) -> int:
+        """Parse the notation (a lookup in the fixed action layout), then check that move's legality alone."""
         actor = self._notation_actor(player)
         if actor == CHANCE:
             action = notation.parse_chance(text, self.game.id)
             if not self.is_chance_node() or self.is_terminal():
                 raise NotationError(f"{self.game.id}: chance has no move here, so {text!r} is not legal")
-            legal = self.legal_actions()
+            legal = self._is_chance_outcome(action)
         else:
             action = notation.parse_action(text, self.game.id)
-            legal = self.legal_actions(actor)
-        if action not in legal:
+            legal = (not self.is_terminal() and not self.is_chance_node() and self._is_acting(actor)
+                     and self._is_legal(action, actor))
+        if not legal:
             return super().string_to_action(text, actor)  # raises a NotationError listing legal moves
         return action
 
@@ -470,6 +507,7 @@ class RummuState(State):
                 for card in cards[len(events):]:
                     twin.pile[card] += 1
         twin._legal_cache = None
+        twin._legal_set = None
         return twin
 
     def clone(self) -> RummuState:
@@ -502,6 +540,7 @@ class RummuState(State):
         twin.known = [list(k) for k in self.known]
         twin.log = list(self.log)
         twin._legal_cache = self._legal_cache
+        twin._legal_set = self._legal_set
         return twin
 
 

@@ -4,7 +4,8 @@
   opening need), or, once opened, the top discard when it fits a table combination; otherwise draw.
 - Lay: find the best combination the hand can lay now (biggest, then most points, respecting the opening
   need and keeping a card to discard) and lay it card by card; the plan is recomputed from the view at each
-  step, so it needs no memory.  Once opened, put every card that fits a table combination.
+  step, so it needs no memory.  Once opened, put every card that fits a table combination.  After three
+  cancels in a turn it starts nothing more that turn (its own bound: the rules set none, rummu-11).
 - Discard: the card least connected to the natural cards of the hand (ties: a card that cannot feed a table
   combination, then the costlier yellow card, then at random, which breaks deterministic cycles).
 """
@@ -110,6 +111,9 @@ def connectivity(card: int, counts: list[int]) -> int:
     return score
 
 
+MAX_RETRIES = 3  # combinations the bot starts again in one turn after cancelling (its plans are deterministic)
+
+
 class RummuHeuristicBot:
     name = "heuristic"
 
@@ -139,7 +143,8 @@ class RummuHeuristicBot:
                         return ADD + card
             return CLOSE if CLOSE in legal else CANCEL
         plan = best_combo(counts, [], need, len(hand) - 1)
-        if plan is not None and START + plan[0] in legal:
+        # the bot's own bound, not a rule (rummu-11): a plan it had to cancel would be planned again the same way
+        if plan is not None and START + plan[0] in legal and table["cancels"] < MAX_RETRIES:
             return START + plan[0]
         puts = [a for a in legal_actions if PUT <= a < SWAP]
         if puts:

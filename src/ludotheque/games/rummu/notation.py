@@ -16,12 +16,18 @@ Cards are written colour letter + number: ``R5`` (red), ``Y6`` (yellow joker), `
 | 1213..2212   | ``swap R6 2``  | exchange R6 from hand for the joker Y6 in table combination 2  |
 
 Chance actions are card types 0..49 written like cards (``R5``): the card dealt, turned up or drawn.
+
+The structured form of a move (``to_json``, ``MOVE_SCHEMA``) names the same things without text to parse:
+``{"type": "put", "card": "R8", "combo": 2}``; chance's card says what it was for (``deal``, ``flip`` or
+``draw_card``) and, for a deal or a draw, which seat receives it.
 """
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
 from ludotheque.core import NotationError
-from ludotheque.games.rummu.rules import COLOURS, TYPES, card_str
+from ludotheque.games.rummu.rules import COLOURS, TYPES, YELLOW, card_str
 
 MAX_DISCARD = 60
 MAX_COMBOS = 20  # 60 cards, 3 or more per combination
@@ -36,6 +42,71 @@ DISCARD = CANCEL + 1
 PUT = DISCARD + TYPES
 SWAP = PUT + TYPES * MAX_COMBOS
 NUM_ACTIONS = SWAP + TYPES * MAX_COMBOS
+
+#: What a chance card is for: dealt to a seat, turned up to start the discard pile, drawn from the pile by a seat.
+ChanceKind = Literal["deal", "flip", "draw_card"]
+
+_CARD: dict[str, Any] = {"type": "string", "pattern": "^[RYGBK][0-9]$"}
+_SEAT: dict[str, Any] = {"type": "integer", "minimum": 0}
+_COMBO: dict[str, Any] = {"type": "integer", "minimum": 1, "maximum": MAX_COMBOS}
+
+
+def _move(kind: str, **properties: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "required": ["type", *properties],
+        "additionalProperties": False,
+        "properties": {"type": {"const": kind}, **properties},
+    }
+
+
+#: JSON Schema of ``to_json``: one object per kind of move, chance's cards included.
+MOVE_SCHEMA: dict[str, Any] = {
+    "title": "rummu move",
+    "oneOf": [
+        _move("draw"),
+        _move("take", count={"type": "integer", "minimum": 1, "maximum": MAX_DISCARD}),
+        _move("start", card=_CARD),
+        _move("add", card=_CARD),
+        _move("close"),
+        _move("cancel"),
+        _move("discard", card=_CARD),
+        _move("put", card=_CARD, combo=_COMBO),
+        _move("swap", card=_CARD, combo=_COMBO, joker={"type": "string", "pattern": "^Y[0-9]$"}),
+        _move("deal", card=_CARD, seat=_SEAT),
+        _move("flip", card=_CARD),
+        _move("draw_card", card=_CARD, seat=_SEAT),
+    ],
+}
+
+
+def to_json(action: int, chance: ChanceKind | None = None, seat: int = 0) -> dict[str, Any]:
+    """The structured form of a seat's action (``chance`` None) or of chance's card of kind ``chance``, dealt or
+    drawn to ``seat``: ``{"type": "take", "count": 3}``, ``{"type": "swap", "card": "R6", "combo": 2, "joker":
+    "Y6"}``, ``{"type": "deal", "card": "R5", "seat": 2}``."""
+    if chance == "flip":
+        return {"type": "flip", "card": card_str(action)}
+    if chance is not None:
+        return {"type": chance, "card": card_str(action), "seat": seat}
+    if action == DRAW:
+        return {"type": "draw"}
+    if action < START:
+        return {"type": "take", "count": action - TAKE + 1}
+    if action < ADD:
+        return {"type": "start", "card": card_str(action - START)}
+    if action < CLOSE:
+        return {"type": "add", "card": card_str(action - ADD)}
+    if action == CLOSE:
+        return {"type": "close"}
+    if action == CANCEL:
+        return {"type": "cancel"}
+    if action < PUT:
+        return {"type": "discard", "card": card_str(action - DISCARD)}
+    if action < SWAP:
+        combo, card = divmod(action - PUT, TYPES)
+        return {"type": "put", "card": card_str(card), "combo": combo + 1}
+    combo, card = divmod(action - SWAP, TYPES)
+    return {"type": "swap", "card": card_str(card), "combo": combo + 1, "joker": card_str(YELLOW * 10 + card % 10)}
 
 
 def parse_card(word: str, game_id: str = "rummu") -> int:

@@ -22,6 +22,9 @@ DECK_SIZE = sum(DECK_COUNTS)  # 60
 # rummu-2: cards dealt per player.
 HAND_SIZE = {3: 9, 4: 8, 5: 8, 6: 7}
 
+# rummu-8: the bonus for going out.
+OUT_BONUS = 10
+
 # rummu-10 (all-4): the rulebook targets.
 TARGET_SINGLE = 200
 TARGET_TEAM = 500

@@ -2,8 +2,10 @@
 
 Hidden: the other hands (except the cards everyone saw go into them: taken from the discard pile, jokers won
 by a swap, cards taken back from a cancelled combination) and the draw pile.  Everything else is public with
-perfect recall: the whole discard pile (each card was seen when discarded), the table, the public log of this
-hand, the leftover hands of finished hands.  A seat also sees its own hand and its own draws in the log.
+perfect recall: the whole discard pile (each card was seen when discarded), the table, the count of every
+finished hand (``results``, the breakdown of the ``score`` event) and the last lines of this hand in words
+(``log``, for bots; the event stream of ``events.py`` is the whole story).  A seat also sees its own hand and
+its own draws in the log.
 """
 
 from __future__ import annotations
@@ -17,7 +19,72 @@ from ludotheque.games.rummu import rules
 from ludotheque.games.rummu.notation import MAX_COMBOS, parse_card
 from ludotheque.games.rummu.rules import CARD_STRS, TYPES, count_list
 
-LOG = 30  # recent public events shown; everything they imply is kept in the other keys (known cards, table...)
+LOG = 30  # recent events shown (for bots); everything they imply is kept in the other keys (known cards, table...)
+
+_INT = {"type": "integer"}
+_SEAT = {"type": "integer", "minimum": 0}
+_CARD = {"type": "string", "pattern": "^[RYGBK][0-9]$"}
+_CARDS = {"type": "array", "items": _CARD}
+_INTS = {"type": "array", "items": _INT}
+
+
+def _object(**properties: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "object", "additionalProperties": False, "required": list(properties), "properties": properties}
+
+
+#: One table combination as it stands (``combos``) or as it was scored (``results``, with its kind and purity).
+_COMBO = _object(owner=_SEAT, cards=_CARDS, points=_INT)
+_SCORED_COMBO = _object(owner=_SEAT, cards=_CARDS, kind={"enum": ["set", "run"]}, pure={"type": "boolean"},
+                        points=_INT)
+
+#: A finished hand's count (rummu-8/9): per seat, in seat order, the going-out bonus, the penalty of the cards
+#: left (0 where waived: the partner of the player out) and the hand's points; the combinations with their owners.
+RESULT_SCHEMA: dict[str, Any] = _object(
+    hand={"type": "integer", "minimum": 1},
+    dealer=_SEAT,
+    out={"type": ["integer", "null"], "minimum": 0},
+    combos={"type": "array", "items": _SCORED_COMBO},
+    left={"type": "array", "items": _CARDS},
+    penalties=_INTS,
+    waived={"type": "array", "items": {"type": "boolean"}},
+    bonus=_INTS,
+    points=_INTS,
+    totals=_INTS,
+    teams={"oneOf": [{"type": "null"},
+                     {"type": "array", "items": _object(seats={"type": "array", "items": _SEAT}, points=_INT,
+                                                        total=_INT)}]},
+)
+
+_TABLE_PROPERTIES: dict[str, Any] = {
+    "hand_number": {"type": "integer", "minimum": 1},
+    "dealer": _SEAT,
+    "phase": {"enum": ["deal", "flip", "draw", "draw-card", "play", "over"]},
+    "current": {"type": ["integer", "null"], "minimum": 0},
+    "target": {"type": "integer", "minimum": 1},
+    "hand_limit": {"type": "integer", "minimum": 0},
+    "teams": {"oneOf": [{"type": "null"}, {"type": "array", "items": _SEAT}]},
+    "totals": _INTS,
+    "scores": _INTS,
+    "needs": {"type": "array", "items": {"type": "integer", "minimum": 3, "maximum": 6}},
+    "opened": {"type": "array", "items": {"type": "boolean"}},
+    "hand_sizes": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+    "known": {"type": "array", "items": _CARDS},
+    "pile_size": {"type": "integer", "minimum": 0},
+    "discard": _CARDS,
+    "combos": {"type": "array", "items": _COMBO},
+    "laying": _CARDS,
+    "cancels": {"type": "integer", "minimum": 0},
+    "log": {"type": "array", "items": {"type": "string"}, "maxItems": LOG},
+    "results": {"type": "array", "items": RESULT_SCHEMA},
+}
+
+#: JSON Schema of ``view["table"]``: ``hand`` is the seat's own, absent for a spectator.
+TABLE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": list(_TABLE_PROPERTIES),
+    "properties": {**_TABLE_PROPERTIES, "hand": _CARDS},
+}
 
 if TYPE_CHECKING:
     from ludotheque.games.rummu.game import RummuState
