@@ -51,8 +51,9 @@ def test_summary_of_made_up_results() -> None:
 
 
 def test_points_margins_count_the_better_way_and_a_bot_by_the_mean_of_its_seats() -> None:
-    # lowest score wins: fewer points is the better margin; a bot in two seats counts with their mean
-    spec = ArenaSpec("geier", 3, {}, ("a", "b"), games=4)
+    # MICE declares that the lowest total wins (mice-7): fewer points is the better margin; a bot in two seats
+    # counts with their mean
+    spec = ArenaSpec("mice", 3, {}, ("a", "b"), games=4)
     results = [
         made_up(0, 0, ["a", "b", "a"], [3.0, 9.0, 5.0], [0]),
         made_up(0, 1, ["b", "a", "b"], [4.0, 2.0, 8.0], [1]),

@@ -9,8 +9,7 @@ from __future__ import annotations
 import random
 import sys
 
-from ludotheque.bots.random_bot import RandomBot
-from ludotheque.bots.runner import play_game
+from ludotheque.bots import RandomBot, play_game
 from ludotheque.core import load_game
 from ludotheque.games.mu.heuristics import MuHeuristicBot
 

@@ -23,16 +23,17 @@ from ludotheque.testing import SimStats, check_step, fuzz_games, random_sim_test
 CONTRACT = {3: (10, 2), 4: (28, 2), 5: (21, 3), 6: (16, 4)}  # mu-8, written out again on purpose
 
 
-def expected_deltas(n: int, hand: dict[str, Any]) -> list[int]:
-    """mu-3 and mu-8 recomputed from a hand's public summary, independently of rules.py."""
+def expected_deltas(n: int, hand: dict[str, Any], auction: list[tuple[int, int]]) -> list[int]:
+    """mu-3 and mu-8 recomputed from a hand's public summary and its auction, independently of rules.py."""
     bids = hand["bids"]
     if hand["result"] == "redeal":
         return [0] * n
     if hand["result"] == "egalite":
         top = max(bids)
-        return [
-            (-10 * b if s == hand["last_layer"] else 5 * b) if b == top else 0 for s, b in enumerate(bids)
-        ]
+        # mu-3: the tie maker is the tied seat that laid a card last
+        maker = [seat for seat, action in auction if action < nt.FROM_TABLE and bids[seat] == top][-1]
+        assert hand["tie_maker"] == maker and hand["tied"] == [s for s, b in enumerate(bids) if b == top]
+        return [(-10 * b if s == maker else 5 * b) if b == top else 0 for s, b in enumerate(bids)]
     tri, chief, partner = hand["triangles"], hand["chief"], hand["partner"]
     bid = bids[chief]
     base, step = CONTRACT[n]
@@ -119,7 +120,7 @@ class Invariants:
             if hand["result"] in ("made", "missed"):
                 assert sum(hand["triangles"]) == (36 if n == 3 else 60)
                 assert max(hand["bids"]) == hand["bids"][hand["chief"]]
-            assert hand["deltas"] == expected_deltas(n, hand), hand
+            assert hand["deltas"] == expected_deltas(n, hand, prev.auction), hand
             assert state.scores == [p + d for p, d in zip(prev.scores, hand["deltas"], strict=True)]
             assert state.is_terminal() == (max(state.scores) >= state.target)
 

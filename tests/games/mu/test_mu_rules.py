@@ -140,27 +140,33 @@ def test_nobody_bids_the_hand_is_redealt_by_the_same_dealer() -> None:
 # -- mu-3 -------------------------------------------------------------------------------------------
 
 
-def test_egalite_pays_the_tied_and_charges_the_last_layer() -> None:
-    # DECISIONS mu-3
+def test_egalite_pays_the_tied_and_charges_the_one_who_made_the_tie() -> None:
+    # DECISIONS mu-3, seed: "Le ou les joueurs qui ont le plus grand nombre de cartes devant eux reçoivent 5 points
+    # par carte qu'ils ont posée. Cependant, celui qui a joué la dernière carte perd 10 points par carte posée."
     state = deal(new_state(4), {0: ["R5", "R6"], 1: ["G1", "G2"]})
     play(state, "0:R5, 1:G1, 1:done, 2:pass, 3:pass, 0:pass, 1:pass")
-    assert state.log[-1]["result"] == "egalite" and state.log[-1]["last_layer"] == 1
+    assert state.log[-1]["result"] == "egalite" and state.log[-1]["tie_maker"] == 1
     assert state.scores == [5, -10, 0, 0]
     assert state.phase == "deal" and state.dealer == 1  # the hand ends unplayed; the deal moves on
 
 
-def test_egalite_when_the_last_card_was_laid_outside_the_tie() -> None:
-    # DECISIONS mu-3 (our reading: the -10 hits the last layer only if they share the highest total)
+def test_egalite_a_card_laid_afterwards_below_the_top_changes_nothing() -> None:
+    # DECISIONS mu-3: "celui qui a joué la dernière carte" is, among the players sharing the highest total, the one
+    # who laid a card last: the one who made the tie.  A card laid afterwards by a player below the top changes
+    # nothing.  Bids 2, 2, 1, 0: seat 0 made the tie, then seat 2 laid one card.
     state = deal(new_state(4), {0: ["R5", "R6"], 1: ["G1", "G2", "G3"], 2: ["B1"]})
-    # 0 and 1 tie at 2; then seat 2 lays the auction's last card, staying below them
     play(state, "0:R5, 1:G1, 1:G2, 2:pass, 3:pass, 0:R6, 0:done, 1:pass, 2:B1, 2:done, 3:pass, 0:pass, 1:pass, 2:pass")
-    assert state.log[-1]["result"] == "egalite" and state.log[-1]["last_layer"] == 2
-    assert state.scores == [10, 10, 0, 0]
+    summary = state.log[-1]
+    assert summary["result"] == "egalite" and summary["bids"] == [2, 2, 1, 0] and summary["tie_maker"] == 0
+    # "reçoivent 5 points par carte" for the tied seat 1; "perd 10 points par carte" for seat 0, who made the tie;
+    # seat 2 does not share the highest total, so the égalité gives it nothing.
+    assert state.scores == [-20, 10, 0, 0]
 
 
-def test_egalite_scores_rule() -> None:
-    # DECISIONS mu-3
-    assert rules.egalite_scores([3, 3, 1, 3], last_layer=3) == [15, 15, 0, -30]
+def test_egalite_the_tie_maker_is_the_tied_seat_that_laid_last() -> None:
+    # DECISIONS mu-3: seat 3 laid the auction's last card among the tied seats 0, 1, 3
+    assert rules.egalite_scores([3, 3, 1, 3], tie_maker=3) == [15, 15, 0, -30]
+    assert rules.tie_maker([3, 3, 1, 3], [0, 1, 1, 3, 3, 0, 0, 1, 3, 2]) == 3  # seat 2 laid after, below the top
 
 
 # -- mu-4 -------------------------------------------------------------------------------------------

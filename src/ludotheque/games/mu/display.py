@@ -106,3 +106,80 @@ def render(view: dict[str, Any]) -> Group:
         winners = ", ".join(str(w) for w in view["winners"])
         parts.append(Text(f"Match over: winner(s) {winners}", style="bold green"))
     return Group(*parts)
+
+
+def _trump_words(event: dict[str, Any]) -> str:
+    if "colour" in event:
+        return {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "K": "black"}[event["colour"]]
+    return f"the {event['number']}s"
+
+
+def _seats(seats: list[int]) -> str:
+    return ", ".join(f"seat {seat}" for seat in seats) or "nobody"
+
+
+def _points(values: list[int]) -> str:
+    return " ".join(f"{value:+d}" for value in values)
+
+
+def _scored_text(event: dict[str, Any]) -> str:
+    head = f"hand {event['hand']} scored"
+    if event["result"] == "egalite":
+        text = (f"{head}: égalité between {_seats(event['tied'])} (seat {event['tie_maker']} made the tie and "
+                f"pays 10 per card)")
+    else:
+        made = event["result"] == "made"
+        team = f"seat {event['chief']}" + (f" and seat {event['partner']}" if event["partner"] is not None else "")
+        text = (f"{head}: {team} took {event['team_triangles']} triangles for a contract of {event['contract']} "
+                f"(bid {event['bid']}), {'made' if made else 'missed'}")
+        if made:
+            text += f"; +{event['bonus']} each"
+        else:
+            text += (f"; k = {event['k']}: the chief loses {event['chief_loss']}, each opponent gains "
+                     f"{event['opponent_gain']}")
+        text += f"; triangles {' '.join(str(t) for t in event['triangles'])}"
+    return f"{text}; points {_points(event['deltas'])}, totals {' '.join(str(s) for s in event['scores'])}"
+
+
+def event_text(event: dict[str, Any]) -> str:
+    """One line for an event of ``events.describe``, as the terminal prints what happened."""
+    kind = event["type"]
+    seat = event.get("seat")
+    if kind == "new_hand":
+        return f"hand {event['hand']}: seat {event['dealer']} deals"
+    if kind == "remove":
+        return f"the {_trump_words(event)} cards are out of play"
+    if kind == "deal":
+        return f"seat {seat} is dealt {event['card']}" if "card" in event else f"seat {seat} is dealt a card"
+    if kind == "lay":
+        return f"seat {seat} lays {event['card']} (bid {event['bid']})"
+    if kind == "done":
+        return f"seat {seat} ends its turn at a bid of {event['bid']}"
+    if kind == "pass":
+        return f"seat {seat} passes"
+    if kind == "auction_end":
+        bids = " ".join(str(b) for b in event["bids"])
+        if event["result"] == "redeal":
+            return "everyone passed without a bid: the cards are dealt again"
+        if event["result"] == "egalite":
+            return f"the auction ends in an égalité (bids {bids}): the hand is not played"
+        vice = "no vice" if event["vice"] is None else f"vice seat {event['vice']}"
+        return (f"the auction ends (bids {bids}): chief seat {event['chief']}, {vice}; the team needs "
+                f"{event['contract']} triangles")
+    if kind == "trump":
+        return f"the {event['role']} (seat {seat}) names {_trump_words(event)} as trump"
+    if kind == "no_trump":
+        return f"the {event['role']} (seat {seat}) names no trump"
+    if kind == "partner":
+        return f"the chief (seat {seat}) picks seat {event['partner']} as partner"
+    if kind == "play":
+        return f"seat {seat} plays {event['card']}" + (" from the table" if event["from"] == "table" else "")
+    if kind == "trick":
+        cards = ", ".join(f"{card['seat']}:{card['card']}" for card in event["cards"])
+        return f"trick {event['number']} ({cards}) goes to seat {event['winner']}: {event['triangles']} triangles"
+    if kind == "hand_scored":
+        return _scored_text(event)
+    if kind == "match_end":
+        totals = " ".join(f"{r:g}" for r in event["returns"])
+        return f"the match is over (totals {totals}): {_seats(event['winners'])} won"
+    raise ValueError(f"mu has no event {kind!r}")

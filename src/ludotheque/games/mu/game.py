@@ -103,7 +103,6 @@ class MuState(State):
         self.turn_limit = 1
         self.turn_laid = 0
         self.passes = 0
-        self.last_layer: int | None = None
         self.chief: int | None = None
         self.vice: int | None = None
         self.partner: int | None = None
@@ -177,6 +176,46 @@ class MuState(State):
         actions = [nt.FROM_HAND + kind for kind in held if hand[kind]]
         actions += [nt.FROM_TABLE + kind for kind in held if laid[kind]]
         return actions
+
+    def _is_acting(self, player: int) -> bool:
+        return player == self._actor()
+
+    def _is_chance_outcome(self, action: int) -> bool:
+        if self.phase == REMOVE:
+            return nt.REMOVE <= action < nt.NUM_CHANCE and action - nt.REMOVE not in self.removed
+        return 0 <= action < nt.REMOVE and self.deck[action] > 0
+
+    def _is_legal(self, action: int, player: int) -> bool:
+        """Whether ``action`` is among ``_legal_actions(player)`` for the acting seat, without listing them."""
+        if not 0 <= action < nt.NUM_ACTIONS:
+            return False
+        if self.phase == AUCTION:
+            if action < nt.FROM_TABLE:
+                return self.hands[player][action] > 0
+            return action == (nt.PASS if self.turn_laid == 0 else nt.DONE)
+        if self.phase in (VICE_TRUMP, CHIEF_TRUMP):
+            if action == nt.NO_TRUMP_ACTION:
+                return self.phase == CHIEF_TRUMP
+            if not nt.TRUMP_COLOUR <= action < nt.NO_TRUMP_ACTION:
+                return False
+            trump = self._trump_of(action)
+            return any(rules.in_trump(kind, trump) for kind in self.laid_order[player])
+        if self.phase == PARTNER:
+            seat = action - nt.PARTNER
+            return 0 <= seat < self.game.players and seat not in (self.chief, self.vice)
+        if action >= nt.DONE:
+            return False
+        from_table = action >= nt.FROM_TABLE
+        kind = action - nt.FROM_TABLE if from_table else action
+        if not (self.laid if from_table else self.hands)[player][kind]:
+            return False
+        if not self.trick:
+            return True
+        led = self._category(self.trick[0][1])
+        if self._category(kind) == led:
+            return True
+        hand, laid = self.hands[player], self.laid[player]  # mu-7: off suit only when the seat holds none of it
+        return not any((hand[k] or laid[k]) and self._category(k) == led for k in range(KINDS))
 
     def _category(self, kind: int) -> int:
         return rules.category(kind, self.chief_trump, self.vice_trump)
@@ -259,7 +298,6 @@ class MuState(State):
             self.laid_order[seat].append(kind)
             self.bids[seat] += 1
             self.turn_laid += 1
-            self.last_layer = seat
             # The turn goes on while the seat may lay more; at the limit (or with an empty hand) it ends.
             if self.bids[seat] < self.turn_limit and self.hand_sizes[seat] > 0:
                 return
@@ -276,9 +314,9 @@ class MuState(State):
             return
         leaders = [seat for seat in range(n) if self.bids[seat] == top]
         if len(leaders) > 1:  # mu-3
-            assert self.last_layer is not None
-            deltas = rules.egalite_scores(self.bids, self.last_layer)
-            self._finish_hand({**base, "result": "egalite", "last_layer": self.last_layer}, deltas)
+            maker = rules.tie_maker(self.bids, [seat for seat, action in self.auction if action < nt.FROM_TABLE])
+            deltas = rules.egalite_scores(self.bids, maker)
+            self._finish_hand({**base, "result": "egalite", "tied": leaders, "tie_maker": maker}, deltas)
             return
         self.chief = leaders[0]
         numbers = [[kind % 10 for kind in order] for order in self.laid_order]
@@ -307,10 +345,14 @@ class MuState(State):
             self._score_hand()
 
     def _score_hand(self) -> None:
+        """mu-8, with the rule's breakdown in the hand's summary: the team's triangles against its contract, the
+        bonus when made, or k and the shortfall n - k when missed."""
         n = self.game.players
         assert self.chief is not None
         bid = self.bids[self.chief]
         deltas, made = rules.hand_scores(n, self.won, self.chief, self.partner, bid, self.chief_trump)
+        team = self.won[self.chief] + (self.won[self.partner] if self.partner is not None else 0)
+        missing = None if made else rules.shortfall(n, bid, team)
         summary = {
             "hand": len(self.log) + 1,
             "dealer": self.dealer,
@@ -321,8 +363,14 @@ class MuState(State):
             "partner": self.partner,
             "chief_trump": rules.trump_name(self.chief_trump),
             "vice_trump": rules.trump_name(self.vice_trump) if self.vice is not None else None,
+            "bid": bid,
             "contract": rules.contract(n, bid),
             "triangles": list(self.won),
+            "team_triangles": team,
+            "bonus": rules.bonus(bid, self.chief_trump) if made else None,
+            "k": None if missing is None else bid - missing,
+            "chief_loss": None if missing is None else 10 * missing,
+            "opponent_gain": None if missing is None else 5 * missing,
         }
         self._finish_hand(summary, deltas)
 
@@ -342,19 +390,29 @@ class MuState(State):
     def _action_to_string(self, action: int, actor: Actor) -> str:
         return nt.format_chance(action) if actor == CHANCE else nt.format_action(action)
 
+    def _action_to_json(self, action: int, actor: Actor) -> dict[str, Any]:
+        if actor == CHANCE:
+            receiver = (self.dealer + 1 + self.dealt) % self.game.players  # dealing starts left of the dealer
+            return nt.to_json(action, True, receiver=receiver)
+        return nt.to_json(action, False, auction=self.phase == AUCTION)
+
     def string_to_action(self, text: str, player: Actor | None = None) -> int:
+        """Parse the notation into its action and check that one action's legality (no listing of the moves)."""
         actor = self._notation_actor(player)
         if not isinstance(text, str):
             raise NotationError(f"mu: a move is written as text, not {text!r}")
+        live = not self.is_terminal()
         if actor == CHANCE:
             action = nt.parse_chance(text)
-            legal = self.legal_actions()
+            legal = live and self.is_chance_node() and self._is_chance_outcome(action)
         else:
             action = nt.parse_action(text)
-            legal = self.legal_actions(actor)
-            if action < nt.FROM_TABLE and action not in legal and action + nt.FROM_TABLE in legal:
+            acting = live and not self.is_chance_node() and self._actor() == actor
+            legal = acting and self._is_legal(action, actor)
+            if acting and not legal and action < nt.FROM_TABLE and self._is_legal(action + nt.FROM_TABLE, actor):
                 action += nt.FROM_TABLE  # "R7" with no red 7 playable from hand: the table's
-        if action not in legal:
+                legal = True
+        if not legal:
             return super().string_to_action(text, actor)  # raises a NotationError listing the legal moves
         return action
 
@@ -469,7 +527,6 @@ class MuState(State):
         twin.turn_limit = self.turn_limit
         twin.turn_laid = self.turn_laid
         twin.passes = self.passes
-        twin.last_layer = self.last_layer
         twin.chief = self.chief
         twin.vice = self.vice
         twin.partner = self.partner

@@ -2,10 +2,10 @@
 
 Auction: estimate the triangles the hand can take with its best trump (a long colour, high cards; prudently),
 bid the largest contract that estimate covers, and never end a turn tied at the top (an égalité costs the
-last layer 10 per card, mu-3).  If everyone else passed with no bid on the table it opens with one card rather
-than force a redeal.  When the top bid is already far beyond any makeable contract and rivals keep laying
-(a "war" heading for an égalité, typical of random players), it leads the war, since the tied seats that did
-not lay the last card gain 5 per card; it ties the top only when two rivals can still lay after it.
+seat that made the tie 10 per card, mu-3).  If everyone else passed with no bid on the table it opens with one
+card rather than force a redeal.  When the top bid is already far beyond any makeable contract and rivals keep laying
+(a "war" heading for an égalité, typical of random players), it leads the war, since the tied seats other
+than the one that made the tie gain 5 per card; it ties the top only when two rivals can still lay after it.
 It lays a card of its intended trump first (a trump can only be named among laid cards, mu-5), then its
 cheapest cards.  Trumps: the choice it holds most (and highest) of.  Partner: the highest other bidder.
 Tricks: the chief's team leads trumps; others lead a master card of a colour, else a cheap card; following,
@@ -142,7 +142,7 @@ class MuHeuristicBot:
 
     def _hot(self, view: dict[str, Any]) -> bool:
         """The top bid is beyond what a hand can hope to make and a rival within one card of it keeps laying:
-        the auction is heading for an égalité (mu-3), which pays the tied seats unless they laid last."""
+        the auction is heading for an égalité (mu-3), which pays the tied seats but the one that made the tie."""
         table = view["table"]
         me, n = view["seat"], view["players"]
         last_move = self._last_moves(view)

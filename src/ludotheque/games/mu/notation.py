@@ -9,11 +9,12 @@ Seat moves:
   ``partner 3`` the chief picks seat 3 as partner
 Chance moves: ``R7`` deals a red 7 to the next seat; ``out G`` removes the green colour (3 players).
 Colours: R red, Y yellow, G green, B blue, K black.  Letters are read case-insensitively.
+The structured form of every move, for user interfaces, is ``to_json`` (schema ``MOVE_SCHEMA``).
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from ludotheque.core import NotationError
 from ludotheque.games.mu.rules import COLOURS, KINDS
@@ -118,3 +119,79 @@ def parse_chance(text: str) -> int:
     if len(words) == 2 and words[0].lower() == "out" and words[1].upper() in COLOURS:
         return REMOVE + COLOURS.index(words[1].upper())
     raise NotationError(f"mu: {text!r} is not a Mü chance move (write a card like R7, or out G)")
+
+
+# --------------------------------------------------------------------------------------------------
+# Structured moves
+# --------------------------------------------------------------------------------------------------
+
+CARD_NAMES: Final = tuple(card_name(kind) for kind in range(KINDS))
+
+
+def _object(kind: str, **properties: Any) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "required": ["type", *properties],
+        "additionalProperties": False,
+        "properties": {"type": {"const": kind}, **properties},
+    }
+
+
+#: A card as the notation writes it (one of ``CARD_NAMES``): a pattern checks faster than a list of 50 names.
+CARD_SCHEMA: Final = {"type": "string", "pattern": f"^[{''.join(COLOURS)}][0-9]$"}
+_CARD: Final = CARD_SCHEMA
+_SEAT: Final = {"type": "integer", "minimum": 0, "maximum": 5}
+
+#: The structured form of a move (``to_json``).  Seats: ``lay`` a card in the auction, ``done``, ``pass``, name a
+#: ``trump`` (a colour or a number) or ``no_trump``, pick a ``partner``, ``play`` a card in a trick from the hand
+#: or from the table.  Chance: ``remove`` a colour (3 players), ``deal`` a card to a seat.
+MOVE_SCHEMA: dict[str, Any] = {
+    "title": "mu move",
+    "oneOf": [
+        _object("lay", card=_CARD),
+        _object("done"),
+        _object("pass"),
+        _object("trump", colour={"enum": list(COLOURS)}),
+        _object("trump", number={"type": "integer", "minimum": 0, "maximum": 9}),
+        _object("no_trump"),
+        _object("partner", seat=_SEAT),
+        _object("play", card=_CARD, **{"from": {"enum": ["hand", "table"]}}),
+        _object("remove", colour={"enum": list(COLOURS)}),
+        _object("deal", card=_CARD, seat=_SEAT),
+    ],
+}
+
+
+def to_json(action: int, chance: bool, *, auction: bool = False, receiver: int | None = None) -> dict[str, Any]:
+    """An action as ``MOVE_SCHEMA`` has it.  A seat's card is ``{"type": "lay", "card": "R7"}`` during the auction
+    (``auction``) and ``{"type": "play", "card": "R7", "from": "table"}`` in a trick; other seat moves are
+    ``done``, ``pass``, ``{"type": "trump", "colour": "G"}``, ``{"type": "trump", "number": 5}``, ``no_trump`` and
+    ``{"type": "partner", "seat": 3}``.  Chance: ``{"type": "deal", "card": "R7", "seat": 2}`` (the card goes to
+    ``receiver``) or ``{"type": "remove", "colour": "G"}``."""
+    if chance:
+        if action < REMOVE:
+            if receiver is None:
+                raise ValueError("mu: a dealt card needs its receiver")
+            return {"type": "deal", "card": CARD_NAMES[action], "seat": receiver}
+        if action < NUM_CHANCE:
+            return {"type": "remove", "colour": COLOURS[action - REMOVE]}
+        raise ValueError(f"mu: {action} is not a chance action")
+    if action < DONE:
+        from_table = action >= FROM_TABLE
+        card = CARD_NAMES[action - FROM_TABLE if from_table else action]
+        if auction:
+            return {"type": "lay", "card": card}
+        return {"type": "play", "card": card, "from": "table" if from_table else "hand"}
+    if action == DONE:
+        return {"type": "done"}
+    if action == PASS:
+        return {"type": "pass"}
+    if action < TRUMP_NUMBER:
+        return {"type": "trump", "colour": COLOURS[action - TRUMP_COLOUR]}
+    if action < NO_TRUMP_ACTION:
+        return {"type": "trump", "number": action - TRUMP_NUMBER}
+    if action == NO_TRUMP_ACTION:
+        return {"type": "no_trump"}
+    if action < NUM_ACTIONS:
+        return {"type": "partner", "seat": action - PARTNER}
+    raise ValueError(f"mu: {action} is not an action")

@@ -133,14 +133,22 @@ def trump_options(laid: Sequence[int]) -> list[int]:
 # --------------------------------------------------------------------------------------------------
 
 
-def egalite_scores(bids: Sequence[int], last_layer: int) -> list[int]:
-    """mu-3: the seats sharing the highest bid score +5 per card, the one who laid the auction's last
-    card -10 per card (only if they share it: a seat outside the tie is not concerned)."""
+def tie_maker(bids: Sequence[int], layers: Sequence[int]) -> int:
+    """mu-3: the seat that made the tie, among the seats sharing the highest bid the one that laid a card last.
+    ``layers`` holds the seat of every card laid in the auction, in order.  A card laid afterwards by a seat below
+    the top does not count."""
+    top = max(bids)
+    return next(seat for seat in reversed(layers) if bids[seat] == top)
+
+
+def egalite_scores(bids: Sequence[int], tie_maker: int) -> list[int]:
+    """mu-3: the seats sharing the highest bid score +5 per card laid, except the one that made the tie
+    (``tie_maker``), which scores -10 per card laid; the seats below the top score nothing."""
     top = max(bids)
     out = [0] * len(bids)
     for seat, bid in enumerate(bids):
         if bid == top:
-            out[seat] = -10 * bid if seat == last_layer else 5 * bid
+            out[seat] = -10 * bid if seat == tie_maker else 5 * bid
     return out
 
 

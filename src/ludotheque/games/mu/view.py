@@ -26,6 +26,107 @@ PHASE_ORDER = ("remove", "deal", "auction", "vice_trump", "chief_trump", "partne
 NAMES = tuple(nt.card_name(kind) for kind in range(KINDS))
 MOVES = tuple(nt.format_action(action) for action in range(nt.NUM_ACTIONS))
 
+_INT = {"type": "integer"}
+_COUNT = {"type": "integer", "minimum": 0}
+_SEAT = {"type": "integer", "minimum": 0, "maximum": 5}
+_SEAT_OR_NULL = {"type": ["integer", "null"], "minimum": 0, "maximum": 5}
+_INTS = {"type": "array", "items": _INT}
+_COUNTS = {"type": "array", "items": _COUNT}
+_CARD = nt.CARD_SCHEMA
+_CARDS = {"type": "array", "items": _CARD}
+_TRUMP = {"enum": [*COLOURS, *(str(d) for d in range(10)), "none"]}  # rules.trump_name
+_TRUMP_OR_NULL = {"enum": [*_TRUMP["enum"], None]}
+_PLAYED = {  # [seat, card, from the table]
+    "type": "array",
+    "prefixItems": [_SEAT, _CARD, {"type": "boolean"}],
+    "items": False,
+    "minItems": 3,
+}
+
+
+def _summary(result: list[str], **extra: Any) -> dict[str, Any]:
+    properties = {
+        "hand": {"type": "integer", "minimum": 1},
+        "dealer": _SEAT,
+        "bids": _COUNTS,
+        "result": {"enum": result},
+        **extra,
+        "deltas": _INTS,
+        "scores": _INTS,
+    }
+    return {"type": "object", "additionalProperties": False, "required": list(properties), "properties": properties}
+
+
+#: A finished hand's summary (``view["table"]["hands"]``, and the ``hand_scored`` event): nobody bid (``redeal``),
+#: a shared highest bid (``egalite``, mu-3), or a played hand (``made`` / ``missed``, with mu-8's breakdown).
+HAND_SUMMARY_SCHEMA: dict[str, Any] = {
+    "oneOf": [
+        _summary(["redeal"]),
+        _summary(["egalite"], tied={"type": "array", "items": _SEAT, "minItems": 2}, tie_maker=_SEAT),
+        _summary(
+            ["made", "missed"],
+            chief=_SEAT,
+            vice=_SEAT_OR_NULL,
+            partner=_SEAT_OR_NULL,
+            chief_trump=_TRUMP,
+            vice_trump=_TRUMP_OR_NULL,
+            bid={"type": "integer", "minimum": 1},
+            contract=_COUNT,
+            triangles=_COUNTS,
+            team_triangles=_COUNT,
+            bonus={"type": ["integer", "null"], "minimum": 0},
+            k={"type": ["integer", "null"], "minimum": 0},
+            chief_loss={"type": ["integer", "null"], "minimum": 0},
+            opponent_gain={"type": ["integer", "null"], "minimum": 0},
+        ),
+    ],
+}
+
+_TABLE_PROPERTIES: dict[str, Any] = {
+    "hand_number": {"type": "integer", "minimum": 1},
+    "phase": {"enum": list(PHASE_ORDER)},
+    "dealer": _SEAT,
+    "target": {"type": "integer", "minimum": 1},
+    "scores": _INTS,
+    "removed": {"type": "array", "items": {"enum": list(COLOURS)}, "maxItems": 2},
+    "hand_sizes": _COUNTS,
+    "bids": _COUNTS,
+    "laid": {"type": "array", "items": _CARDS},
+    "auction": {  # [seat, move in notation]
+        "type": "array",
+        "items": {"type": "array", "prefixItems": [_SEAT, {"type": "string"}], "items": False, "minItems": 2},
+    },
+    "turn_limit": {"type": ["integer", "null"], "minimum": 1},
+    "turn_laid": {"type": ["integer", "null"], "minimum": 0},
+    "chief": _SEAT_OR_NULL,
+    "vice": _SEAT_OR_NULL,
+    "partner": _SEAT_OR_NULL,
+    "vice_trump": _TRUMP_OR_NULL,
+    "chief_trump": _TRUMP_OR_NULL,
+    "contract": {"type": ["integer", "null"], "minimum": 0},
+    "leader": _SEAT_OR_NULL,
+    "trick": {"type": "array", "items": _PLAYED},
+    "tricks": {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["leader", "cards", "winner"],
+            "properties": {"leader": _SEAT, "cards": {"type": "array", "items": _PLAYED}, "winner": _SEAT},
+        },
+    },
+    "won": _COUNTS,
+    "hands": {"type": "array", "items": HAND_SUMMARY_SCHEMA},
+}
+
+#: JSON Schema of ``view["table"]``; ``hand`` (the seat's own cards) is absent from a spectator's view.
+TABLE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": list(_TABLE_PROPERTIES),
+    "properties": {**_TABLE_PROPERTIES, "hand": _CARDS},
+}
+
 
 def _cards(counts: list[int]) -> list[str]:
     out: list[str] = []
