@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -81,7 +83,8 @@ def test_play_through_stdin(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "'hello' is not a card" in result.output
-    assert "you play 15" in result.output
+    assert "seat 0 (you) plays 15 face down" in result.output
+    assert "cards revealed: seat 0 (you): 15" in result.output  # what happened since the seat last acted
     assert "Final table" in result.output
     saved = list(tmp_path.glob("geier-*.json"))
     assert len(saved) == 1 and str(saved[0]) in result.output.replace("\n", "")
@@ -102,9 +105,9 @@ def test_play_quit_saves_a_partial_record(tmp_path: Path) -> None:
 
 
 def test_menu_runs_a_game_in_a_real_terminal_process(tmp_path: Path) -> None:
-    # What `make run` starts: the menu, then a game; here stdin answers every question with defaults,
-    # picks geier, 2 players, random opponents, and always the first listed move.
-    answers = ["geier", "2", "random"] + ["#1"] * 15
+    # What `make play` starts: the menu, then a game; here stdin picks geier, 2 players, the default of each
+    # option, random opponents, and always the first listed move.
+    answers = ["geier", "2", "", "", "random"] + ["#1"] * 15
     process = subprocess.run(
         [sys.executable, "-m", "ludotheque.cli.main"],
         input="\n".join(answers) + "\n",
@@ -135,3 +138,83 @@ def test_bench_reports_geier_against_openspiel_and_deals_for_matches() -> None:
     assert "deals/s" in table.output and "× goofspiel" in table.output
     bad = runner.invoke(app, ["bench", "mice", "-p", "7", *quick])
     assert bad.exit_code != 0 and "1 to 5 players" in bad.output
+
+
+def menu_output(answers: list[str], tmp_path: Path) -> str:
+    from rich.console import Console
+
+    from ludotheque.cli.menu import run_menu
+
+    feed = iter(answers)
+    console = Console(file=(buffer := io.StringIO()), width=80, color_system=None)
+
+    def read(prompt: str) -> str:
+        console.print(prompt, end="")
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    with contextlib.suppress(EOFError):
+        run_menu(console, read, tmp_path / "records")
+    return buffer.getvalue()
+
+
+def test_the_menu_offers_the_game_options_and_names_levels_as_a_player_would(tmp_path: Path) -> None:
+    out = menu_output(["safaru", "3", "yes", "", "", "", "ismcts", "easy", "quit"], tmp_path)
+    assert "renverse (true or false)" in out and "games (an integer in [1, 100])" in out
+    assert "opponents (random, easy, medium, hard)" in out
+    assert "pick one of random, easy, medium, hard" in out  # ismcts is no player's word
+    assert "Safarü renversé" in out or "renvers" in out
+    record = json.loads(next((tmp_path / "records").glob("safaru-*.json")).read_text())
+    assert record["options"]["renverse"] is True
+
+
+def test_the_solo_game_asks_for_no_opponents(tmp_path: Path) -> None:
+    out = menu_output(["mice", "1", "advanced", "quit"], tmp_path)
+    assert "opponents" not in out
+    record = json.loads(next((tmp_path / "records").glob("mice-*.json")).read_text())
+    assert record["players"] == 1 and record["options"]["level"] == "advanced"
+
+
+def test_the_move_list_fits_a_small_terminal() -> None:
+    import random as random_module
+
+    from ludotheque.cli.play import legal_moves_text
+    from ludotheque.core import sample_chance
+
+    game = ludotheque.load_game("rummu", players=3)
+    state = game.new_initial_state()
+    rng = random_module.Random(2)
+    while state.is_chance_node():
+        state.apply_action(sample_chance(state, rng))
+    seat = state.current_players()[0]
+    state.apply_action(state.string_to_action("draw", seat), seat)
+    while state.is_chance_node():
+        state.apply_action(sample_chance(state, rng))
+    full = legal_moves_text(state, seat)
+    compact = legal_moves_text(state, seat, compact=True)
+    assert len(state.legal_actions(seat)) > 15
+    assert len(compact) < len(full) and "more (? lists them all)" in compact
+
+
+def test_an_unwritable_record_directory_is_refused_before_the_game(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    result = runner.invoke(app, ["play", "geier", "-p", "2", "--record-dir", str(blocker / "records")])
+    assert result.exit_code == 2 and "cannot write records to" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_record_that_is_not_utf8_is_refused_plainly(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2 and "not UTF-8" in result.output
+
+
+def test_importing_the_cli_needs_no_posix_only_module() -> None:
+    # fcntl exists on POSIX only: the CLI must import without it (the arena's journal locks only where it can)
+    code = "import sys; sys.modules['fcntl'] = None; import ludotheque.cli.main, ludotheque.arena.journal"
+    process = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert process.returncode == 0, process.stderr

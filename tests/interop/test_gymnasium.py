@@ -105,3 +105,52 @@ def test_bad_arguments() -> None:
         LudothequeEnv(game_id, reward_mode="points")
     with pytest.raises(ValueError):
         LudothequeEnv(game_id, opponents=[])
+
+
+def test_make_vec_env_falls_back_from_rgb_array_as_stable_baselines3_does() -> None:
+    # Stable-Baselines3's make_vec_env asks for render_mode="rgb_array" and retries without it on a TypeError
+    import gymnasium
+
+    try:
+        env = gymnasium.make(env_id("geier"), render_mode="rgb_array")
+    except TypeError:
+        env = gymnasium.make(env_id("geier"))
+    assert env.unwrapped.render_mode is None
+    with pytest.raises(ValueError, match="render_mode must be one of"):
+        LudothequeEnv("geier", render_mode="rgb_array")  # still a ValueError to code that expects one
+
+
+def test_action_masks_before_reset_allow_every_action_then_follow_the_game() -> None:
+    env = LudothequeEnv("geier", players=2)
+    before = env.action_masks()
+    assert before.dtype == bool and before.all() and before.shape == (env.game.num_distinct_actions(),)
+    env.reset(seed=1)
+    assert env.action_masks().tolist() == [True] * 15  # the whole hand at the start
+    env.step(14)
+    assert env.action_masks()[14] == False  # noqa: E712 (numpy bool)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"), [("safaru", 3, {"renverse": True}), ("mice", 3, {}), ("geier", 3, {})]
+)
+def test_the_returns_reward_never_rewards_losing(game_id: str, players: int, options: dict[str, object]) -> None:
+    # Safarü renversé and MICE: the lowest total wins (safaru-7, mice-7); the reward is the points signed by the
+    # game's declared order, so every winner's reward is the highest at the table
+    for seed in range(4):
+        env = LudothequeEnv(game_id, players=players, opponents="heuristic", **options)
+        obs, info = env.reset(seed=seed)
+        terminated = truncated = False
+        reward = 0.0
+        rng = np.random.default_rng(seed)
+        while not (terminated or truncated):
+            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            obs, reward, terminated, truncated, info = env.step(action)
+        returns, winners = info["returns"], info["winners"]
+        sign = env.game.score_sign()
+        assert reward == sign * returns[env.seat]
+        signed = [sign * r for r in returns]
+        assert all(signed[w] == max(signed) for w in winners), (returns, winners)
+        if env.seat in winners:
+            assert reward == max(signed)
+        elif winners and signed[env.seat] < max(signed):
+            assert reward < sign * returns[winners[0]]

@@ -119,3 +119,39 @@ def test_openspiel_ismcts_plays_every_game(game_id: str) -> None:
             action = bot.step(state)
             assert action in state.legal_actions()
             state.apply_action(action)
+
+
+def test_turn_based_replay_gives_each_simultaneous_move_to_its_own_seat() -> None:
+    # Geier: every seat picks a card at once (geier-2).  If seat 1 chose first, OpenSpiel's turn-based state must
+    # hold seat 1's card for seat 1, not hand it to current_players()[0]
+    game = load("geier", 2, turn_based=True)
+    state = game.ludo.new_initial_state()
+    state.apply_action(state.string_to_action("+5"))
+    state.apply_action(state.string_to_action("3", 1), 1)  # seat 1 first
+    spiel = openspiel.from_ludotheque(game, state)  # type: ignore[arg-type]
+    assert spiel.ludo_state.history() == state.history()
+    assert spiel.current_player() == 0 and spiel.legal_actions() == list(range(15))
+    spiel.apply_action(14)
+    assert spiel.ludo_state.view(0)["table"]["rounds"][0]["played"] == [15, 3]
+
+
+def test_perfect_recall_trail_is_the_same_built_lazily() -> None:
+    # the information state reads the seat's views before each of its moves; built when asked, it must equal
+    # what is seen by asking at every step
+    game = load("mu", 3)
+    rng = random.Random(3)
+    asked, lazy = game.new_initial_state(), game.new_initial_state()
+    for _ in range(40):
+        if asked.is_terminal():
+            break
+        if asked.is_chance_node():
+            action = rng.choice([a for a, _ in asked.chance_outcomes()])
+        else:
+            action = rng.choice(asked.legal_actions())
+        for seat in range(3):
+            asked.information_state_string(seat)
+        asked.apply_action(action)
+        lazy.apply_action(action)
+    assert [lazy.information_state_string(s) for s in range(3)] == [asked.information_state_string(s)
+                                                                    for s in range(3)]
+    assert len({asked.information_state_string(s) for s in range(3)}) == 3

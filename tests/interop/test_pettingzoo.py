@@ -68,7 +68,9 @@ def test_full_episode_rewards_are_returns(game_id: str, players: int) -> None:
     assert aec.agents == []
     assert aec.state is not None
     if aec.state.is_terminal():
-        assert totals == {f"player_{s}": r for s, r in enumerate(aec.state.returns())}
+        # the points, signed so that more is better (MICE: the lowest total wins)
+        sign = aec.game.score_sign()
+        assert totals == {f"player_{s}": sign * r for s, r in enumerate(aec.state.returns())}
     else:  # truncated by max_moves: no reward
         assert set(totals.values()) == {0.0}
 

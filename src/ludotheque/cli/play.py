@@ -83,15 +83,9 @@ def ask_move(state: State, seat: int, console: Console, read: ReadLine) -> int:
 
 
 def event_lines(game: Game, events: Sequence[dict[str, Any]], seat: int) -> list[str]:
-    """The events in the game's words, ``seat``'s own moves marked as the player's."""
+    """The events in the game's words, the player's own seat marked ``seat N (you)``."""
     describe = game._furniture("display").event_text
-    lines = []
-    for event in events:
-        text = str(describe(event))
-        if event.get("seat") == seat:
-            text = text.replace(f"seat {seat}", "you", 1)
-        lines.append(text)
-    return lines
+    return [str(describe(event)).replace(f"seat {seat}", f"seat {seat} (you)") for event in events]
 
 
 def play_human(
