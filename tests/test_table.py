@@ -59,10 +59,10 @@ def test_restore_refuses_a_raw_action_that_contradicts_its_notation() -> None:
     table.submit(0, "15")
     record = table.record()
     record["actions"][1]["action"] = 3  # says card 4, written "15"
-    with pytest.raises(RecordError, match="action 1 .* written '4'"):
+    with pytest.raises(RecordError, match=r"action 1 .* written '4'"):
         Table.restore(record)
     record["actions"][1]["action"] = 999
-    with pytest.raises(RecordError, match="action 1 .* not '15'"):
+    with pytest.raises(RecordError, match=r"action 1 .* not '15'"):
         Table.restore(record)
     record["actions"][1]["action"] = True
     with pytest.raises(RecordError, match="'action' must be an integer"):

@@ -138,13 +138,13 @@ def test_the_returns_reward_never_rewards_losing(game_id: str, players: int, opt
     # game's declared order, so every winner's reward is the highest at the table
     for seed in range(4):
         env = LudothequeEnv(game_id, players=players, opponents="heuristic", **options)
-        obs, info = env.reset(seed=seed)
+        _, info = env.reset(seed=seed)
         terminated = truncated = False
         reward = 0.0
         rng = np.random.default_rng(seed)
         while not (terminated or truncated):
             action = int(rng.choice(np.flatnonzero(info["action_mask"])))
-            obs, reward, terminated, truncated, info = env.step(action)
+            _, reward, terminated, truncated, info = env.step(action)
         returns, winners = info["returns"], info["winners"]
         sign = env.game.score_sign()
         assert reward == sign * returns[env.seat]
