@@ -17,9 +17,9 @@ from typing import Any
 from ludotheque.arena.chance import KeyedChance
 from ludotheque.arena.stats import Interval, Ratings, clustered_mean, clustered_rate, ranks_from_result
 from ludotheque.bots.registry import make_bot
-from ludotheque.table import Table
 from ludotheque.core import Bot, Game, load_game
 from ludotheque.core.bot import Sampler
+from ludotheque.table import Table
 
 
 def seatings(players: int, bots: int, teams: Sequence[int] | None = None) -> list[list[int]]:
@@ -91,7 +91,7 @@ class GameResult:
     seconds: list[float]  # thinking time per seat
     slowest: list[float]  # slowest move per seat
     #: the game itself as a record (``ludotheque.replay`` plays it back move by move), the seats' bots in its
-    #: ``meta``; None in journals written before session 15
+    #: ``meta``; None in older journals
     record: dict[str, Any] | None = None
 
 
