@@ -27,6 +27,7 @@ typecheck: setup
 	$(BIN)/mypy
 
 pytest: setup
+	@bash scripts/browser.sh >/dev/null
 	$(BIN)/pytest -q -n $(PYTEST_WORKERS)
 
 test: lint typecheck pytest

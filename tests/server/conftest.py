@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .serverproc import ServerProcess
+from ludotheque.server.process import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 _pg_url: list[str | None] = []

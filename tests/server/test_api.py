@@ -7,7 +7,7 @@ import httpx
 from ludotheque.core import game_ids
 
 from .client import create_table
-from .serverproc import ServerProcess
+from ludotheque.server.process import ServerProcess
 
 
 def test_games_lists_every_game_with_its_options(server: ServerProcess) -> None:

@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 from ludotheque.table import Table
 
 from .client import Client, create_table, play_to_end
-from .serverproc import ServerProcess
+from ludotheque.server.process import ServerProcess
 
 #: One short configuration per game (caps where a match is a series of hands).
 GAMES: list[tuple[str, int, dict[str, Any]]] = [

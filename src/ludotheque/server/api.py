@@ -73,4 +73,5 @@ class TableSummary(BaseModel):
     options: dict[str, Any]
     status: str
     private: bool
+    creator_seat: int | None
     seats: list[SeatInfo]

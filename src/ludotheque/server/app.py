@@ -20,6 +20,7 @@ from ludotheque.server.api import CreatedTable, CreateTable, GameInfo, JoinedTab
 from ludotheque.server.config import Settings
 from ludotheque.server.live import Connection, LiveTable, MoveError
 from ludotheque.server.lobby import Lobby, LobbyError
+from ludotheque.server.pages import mount_pages
 
 log = logging.getLogger("ludotheque.server")
 T = TypeVar("T")
@@ -105,6 +106,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def table_record(table_id: str, lobby: LobbyDep, token: TokenDep = None) -> dict[str, Any]:
         """The game's record once it is over (409 before: a record shows every hidden card)."""
         return await _guard(lobby.record(table_id, token))
+
+    mount_pages(app)
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:

@@ -205,6 +205,6 @@ class Lobby:
 def summary(row: TableRow) -> dict[str, Any]:
     return {
         "id": row.id, "game": row.game, "name": row.name, "players": row.players, "options": row.options,
-        "status": row.status, "private": row.private,
+        "status": row.status, "private": row.private, "creator_seat": row.creator_seat,
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in row.seats],
     }

@@ -1,4 +1,6 @@
-"""A real server process on loopback for the tests: started, killed with SIGKILL, restarted on the same database."""
+"""A server in a process of its own on loopback: started, stopped, or killed with SIGKILL as a crash would.
+
+The tests, the crash test and the load benchmark drive the real server this way, over real sockets."""
 
 from __future__ import annotations
 

@@ -1,0 +1,177 @@
+// The lobby: the games, a form to create a table (built from each game's option schema), the open tables to
+// join, and this browser's tables in progress.
+
+import {api, heldSeats, holdSeat, playerName, setPlayerName} from "./api.js";
+import {clear, h} from "./dom.js";
+import {currentLang, loadGameCatalog, loadShellCatalog, setLang, t} from "./i18n.js";
+
+const root = document.getElementById("app");
+const LEVELS = ["easy", "medium", "hard", "random"];
+const lobby = {games: [], open: [], mine: [], chosen: null, players: 2, options: {}, seats: [], notice: null,
+  created: null};
+
+async function main() {
+  await loadShellCatalog();
+  lobby.games = await api("/api/games");
+  for (const game of lobby.games) await loadGameCatalog(game.id);  // each game's name and description
+  await refresh();
+  draw();
+  setInterval(async () => { await refresh(); if (!document.activeElement || document.activeElement === document.body) draw(); }, 8000);
+}
+
+async function refresh() {
+  lobby.open = await api("/api/tables").catch(() => []);
+  const held = heldSeats();
+  const mine = [];
+  for (const [id, seat] of Object.entries(held)) {
+    try {
+      const summary = await api(`/api/tables/${encodeURIComponent(id)}`);
+      if (summary.status !== "finished") mine.push({...summary, seat: seat.seat});
+    } catch { /* a table this browser no longer finds */ }
+  }
+  lobby.mine = mine;
+}
+
+function choose(game) {
+  lobby.chosen = game;
+  lobby.players = Math.max(game.min_players, Math.min(2, game.max_players));
+  lobby.options = Object.fromEntries(game.options.map((o) => [o.name, o.default]));
+  resetSeats();
+  draw();
+  document.getElementById("create")?.scrollIntoView({behavior: "smooth"});
+}
+
+function resetSeats() {
+  lobby.seats = Array.from({length: lobby.players}, (_, i) => (i === 0 ? "me" : "bot:medium"));
+}
+
+function draw() {
+  const other = currentLang() === "fr" ? "en" : "fr";
+  document.title = "ludotheque";
+  clear(root).append(
+    h("header", {class: "bar"}, h("a", {href: "/", class: "home"}, "ludotheque"), h("span", {class: "spacer"}),
+      h("button", {class: "link", "data-test": "lang", onclick: () => { setLang(other); draw(); }}, other.toUpperCase())),
+    h("main", {class: "page lobby"},
+      h("h1", {}, t("lobby.title")),
+      h("p", {class: "lead"}, t("lobby.lead")),
+      lobby.notice ? h("p", {class: "notice error", role: "alert"}, lobby.notice) : null,
+      lobby.created ? createdBox() : null,
+      lobby.mine.length ? section(t("lobby.mine"), lobby.mine.map((s) => tableRow(s, true))) : null,
+      section(t("lobby.games"), h("ul", {class: "games"}, lobby.games.map(gameCard))),
+      lobby.chosen ? createForm(lobby.chosen) : null,
+      section(t("lobby.open"), lobby.open.length ? lobby.open.map((s) => tableRow(s, false)) : h("p", {}, t("lobby.none_open")))));
+}
+
+function section(title, ...content) {
+  return h("section", {}, h("h2", {}, title), ...content);
+}
+
+function gameName(game) {
+  const key = `game.name`;
+  const translated = t(`${game.id}.${key}`);
+  return translated === `${game.id}.${key}` ? game.name : translated;
+}
+
+function gameCard(game) {
+  const description = t(`${game.id}.game.description`);
+  return h("li", {class: ["game-card", lobby.chosen === game && "chosen"]},
+    h("button", {class: "pick", "data-game": game.id, onclick: () => choose(game)},
+      h("img", {src: `/games/${game.id}/web/picture.svg`, alt: "", width: 96, height: 72, loading: "lazy"}),
+      h("strong", {}, gameName(game)),
+      h("span", {class: "players"}, t("lobby.players_range", {min: game.min_players, max: game.max_players})),
+      h("span", {class: "description"}, description === `${game.id}.game.description` ? "" : description)));
+}
+
+function createForm(game) {
+  const players = [];
+  for (let n = game.min_players; n <= game.max_players; n++) players.push(n);
+  return h("section", {id: "create", class: "create"},
+    h("h2", {}, t("create.title", {game: gameName(game)})),
+    h("form", {onsubmit: (event) => { event.preventDefault(); create(game); }},
+      h("label", {}, t("create.players"),
+        h("select", {name: "players", onchange: (e) => { lobby.players = Number(e.target.value); resetSeats(); draw(); }},
+          players.map((n) => h("option", {value: n, selected: n === lobby.players}, String(n))))),
+      game.options.filter((o) => o.name !== "hands").map((option) => optionField(game, option)),
+      h("fieldset", {class: "seat-choices"}, h("legend", {}, t("create.seats")),
+        lobby.seats.map((choice, index) => h("label", {},
+          t("create.seat", {n: index + 1}),
+          h("select", {"data-seat": index, onchange: (e) => { setSeat(index, e.target.value); draw(); }},
+            h("option", {value: "me", selected: choice === "me"}, t("create.me")),
+            h("option", {value: "open", selected: choice === "open"}, t("create.open")),
+            LEVELS.map((level) => h("option", {value: `bot:${level}`, selected: choice === `bot:${level}`},
+              t("create.bot", {level: t(`level.${level}`)}))))))),
+      h("label", {}, t("create.your_name"),
+        h("input", {name: "name", value: playerName(), maxlength: 80, autocomplete: "nickname"})),
+      h("label", {class: "check"}, h("input", {type: "checkbox", name: "private"}), t("create.private")),
+      h("button", {type: "submit", class: "primary", "data-test": "create"}, t("create.submit"))));
+}
+
+function setSeat(index, value) {
+  if (value === "me") lobby.seats = lobby.seats.map((s) => (s === "me" ? "open" : s));
+  lobby.seats[index] = value;
+}
+
+function optionField(game, option) {
+  const label = t(`${game.id}.option.${option.name}`);
+  const text = label === `${game.id}.option.${option.name}` ? option.name : label;
+  const set = (value) => { lobby.options[option.name] = value; };
+  let input;
+  if (option.type === "bool") {
+    input = h("input", {type: "checkbox", name: option.name, checked: lobby.options[option.name],
+      onchange: (e) => set(e.target.checked)});
+  } else if (option.choices) {
+    input = h("select", {name: option.name, onchange: (e) => set(option.type === "int" ? Number(e.target.value) : e.target.value)},
+      option.choices.map((c) => {
+        const choiceLabel = t(`${game.id}.option.${option.name}.${c}`);
+        return h("option", {value: c, selected: c === lobby.options[option.name]},
+          choiceLabel.startsWith(`${game.id}.option.`) ? String(c) : choiceLabel);
+      }));
+  } else {
+    input = h("input", {type: "number", name: option.name, value: lobby.options[option.name],
+      min: option.minimum ?? undefined, max: option.maximum ?? undefined, onchange: (e) => set(Number(e.target.value))});
+  }
+  return h("label", {class: option.type === "bool" ? "check" : null, title: option.doc}, text, input);
+}
+
+async function create(game) {
+  const form = document.querySelector("#create form");
+  const name = form.elements.name.value.trim() || t("seat.guest");
+  setPlayerName(name);
+  try {
+    const created = await api("/api/tables", {method: "POST", body: {
+      game: game.id, players: lobby.players, options: lobby.options, seats: lobby.seats, player_name: name,
+      private: form.elements.private.checked}});
+    if (created.token !== null) holdSeat(created.table_id, created.seat, created.token, game.id);
+    if (lobby.seats.includes("open")) {
+      lobby.created = created;  // show the link to send to friends first
+      lobby.notice = null;
+      draw();
+    } else {
+      location.href = `/tables/${created.table_id}`;
+    }
+  } catch (error) {
+    lobby.notice = error.message;
+    draw();
+  }
+}
+
+function createdBox() {
+  const url = lobby.created.invite_url;
+  return h("section", {class: "invite", "data-test": "invite"},
+    h("h2", {}, t("invite.created")),
+    h("p", {}, t("invite.send")),
+    h("input", {readonly: true, value: url, "aria-label": t("invite.link"), onclick: (e) => e.target.select()}),
+    h("button", {onclick: () => navigator.clipboard && navigator.clipboard.writeText(url)}, t("invite.copy")),
+    h("a", {class: "button primary", href: `/tables/${lobby.created.table_id}`}, t("invite.go")));
+}
+
+function tableRow(summary, mine) {
+  const game = lobby.games.find((g) => g.id === summary.game);
+  const seats = summary.seats.map((s) => (s.kind === "open" ? t("seat.open") : s.kind === "bot" ? t("seat.bot", {level: s.name}) : s.name));
+  return h("div", {class: "table-row"},
+    h("strong", {}, game ? gameName(game) : summary.game), " · ", summary.name,
+    h("span", {class: "seats-inline"}, seats.join(", ")),
+    h("a", {class: "button", href: `/tables/${summary.id}`}, mine ? t("lobby.rejoin") : t("lobby.join")));
+}
+
+main();
