@@ -5,9 +5,9 @@ from __future__ import annotations
 import httpx
 
 from ludotheque.core import game_ids
+from ludotheque.server.process import ServerProcess
 
 from .client import create_table
-from ludotheque.server.process import ServerProcess
 
 
 def test_games_lists_every_game_with_its_options(server: ServerProcess) -> None:

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import secrets
+import signal
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -45,6 +47,20 @@ class MoveError(Exception):
 
     def frame(self) -> dict[str, Any]:
         return {"type": "error", "code": self.code, "message": self.message}
+
+
+_commits_before_crash: list[int] = []
+
+
+def crash_after_commit(settings: Settings) -> None:
+    """The fault point between a person's committed move and its ack (``LUDOTHEQUE_CRASH_AFTER_COMMIT=N``): the
+    process kills itself with SIGKILL after the Nth such commit, as a crash at the worst moment would.  The tests
+    use it to show that the client's resend gets the original ack and the move is applied once."""
+    if not _commits_before_crash:
+        _commits_before_crash.append(settings.crash_after_commit)
+    _commits_before_crash[0] -= 1
+    if _commits_before_crash[0] <= 0:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 def ack(client_move_id: str, seq: int) -> dict[str, Any]:
@@ -225,6 +241,8 @@ class LiveTable:
         notation = state.action_to_string(action, who)
         seq = self.table.seq + 1
         await asyncio.to_thread(self.store.append_action, self.id, seq, actor, action, notation, client_move_id)
+        if mover is not None and self.settings.crash_after_commit:
+            crash_after_commit(self.settings)
         self._apply(who, action)
         if client_move_id is not None and actor is not None:
             self.client_moves[(actor, client_move_id)] = seq
