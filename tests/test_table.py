@@ -131,3 +131,16 @@ def test_same_seeds_same_game() -> None:
     first = play_game(game, [RandomBot()] * 3, random.Random(5), random.Random(6))
     second = play_game(game, [RandomBot()] * 3, random.Random(5), random.Random(6))
     assert first.history() == second.history()
+
+
+def test_a_table_restores_from_its_own_log_without_validating_again() -> None:
+    # what a server does at start: its log's actions were validated when first applied
+    table = Table(load_game("mu", players=4), [RandomBot()] * 4, chance_rng=random.Random(8))
+    for _ in range(120):
+        table.step()
+    logged = [(entry.actor, entry.action, entry.notation) for entry in table.log]
+    again = Table.restore_logged(table.game, logged, events=True)
+    assert again.state.history() == table.state.history()
+    assert all(again.state.view(s) == table.state.view(s) for s in range(4))
+    assert again.record() == table.record()
+    assert again.events(1) and again.legal_moves(again.state.current_players()[0])

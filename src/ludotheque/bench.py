@@ -351,8 +351,10 @@ def save_and_restore(
     tenth of the game (``to_record_us``).  "first" and "last" are means over the first and the last tenth of
     the moves: equal when a move costs the same at any point of the game.
 
-    Restoring: ``Table.restore`` of the finished game's record (with raw actions, as ``Table.record()`` writes
-    it) and of the same record in notation only, and ``ludotheque.replay`` of both."""
+    Restoring: ``Table.restore_logged`` of the game's own log (what a server does at start: its actions were
+    validated when first committed), ``Table.restore`` of the finished game's record (every action validated
+    again; with raw actions, as ``Table.record()`` writes it) and of the same record in notation only, and
+    ``ludotheque.replay`` of both."""
     import ludotheque
 
     played = finished_table(game, bots, seed)
@@ -401,7 +403,9 @@ def save_and_restore(
             "samples": len(early) + len(late),
         },
     }
+    logged = [(entry.actor, entry.action, entry.notation) for entry in played.log]
     for key, work in (
+        ("restore_logged", lambda: Table.restore_logged(game, logged)),
         ("restore", lambda: Table.restore(record)),
         ("restore_notation", lambda: Table.restore(notation_only)),
         ("replay", lambda: ludotheque.replay(record)),

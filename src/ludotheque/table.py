@@ -166,13 +166,18 @@ class Table:
         self.advance()
         return self.state
 
-    def _apply(self, actor: Actor, action: int) -> LogEntry:
+    def _apply(self, actor: Actor, action: int, logged: str | None = None) -> LogEntry:
+        """Apply and log one action.  ``logged`` is its notation when it comes from this program's own log
+        (``restore_logged``): it was validated when first applied, and is not validated again."""
         state = self.state
         player = None if actor == CHANCE else actor
-        notation = state.action_to_string(action, actor)
+        notation = logged if logged is not None else state.action_to_string(action, actor)
         move = state.action_to_json(action, actor)
         before = state.clone() if self.with_events else None
-        state.apply_action(action, player)  # validates; raises before any change
+        if logged is not None:
+            state.apply_logged(action, actor)
+        else:
+            state.apply_action(action, player)  # validates; raises before any change
         events = tuple(self.game.describe(before, actor, action, state)) if before is not None else ()
         entry = LogEntry(len(self.log) + 1, actor, action, notation, move, events)
         self.log.append(entry)
@@ -229,6 +234,23 @@ class Table:
                 table._restore_one(by, item["move"], item.get("action"))
             except LudothequeError as exc:
                 raise RecordError(f"action {index} ({by}: {item['move']!r}): {exc}", index) from None
+        return table
+
+    @classmethod
+    def restore_logged(
+        cls,
+        game: Game,
+        entries: Sequence[tuple[Actor, int, str]],
+        seats: Sequence[Bot | None] | None = None,
+        *,
+        events: bool = False,
+    ) -> Table:
+        """A table at the end of a log this program wrote itself (``(actor, action, notation)`` per entry, as the
+        server's database holds them), each action applied without validating it again.  Records from anywhere
+        else go through ``restore``, which validates every action."""
+        table = cls(game, seats if seats is not None else [None] * game.players, events=events)
+        for actor, action, notation in entries:
+            table._apply(actor, action, notation)
         return table
 
     def _restore_one(self, by: Actor, notation: str, action: int | None) -> None:

@@ -55,7 +55,8 @@ def play_by_clicking(page: Any, rng: random.Random, timeout: float = 240.0, max_
             # the frame and the page's elements read in one go, so that a new frame cannot slip between them
             legal, shown = page.evaluate("""() => [window.ludotheque.state.legal.map(m => m.notation),
                 [...document.querySelectorAll("[data-notation]:not([disabled])")].map(e => e.dataset.notation)]""")
-            assert set(shown) <= set(legal), f"the page offers moves that are not legal: {sorted(set(shown) - set(legal))}"
+            extra = sorted(set(shown) - set(legal))
+            assert not extra, f"the page offers moves that are not legal: {extra}"
             offered.nth(rng.randrange(count)).click()
             clicks += 1
             assert clicks <= max_clicks, "the game did not end"

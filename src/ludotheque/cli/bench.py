@@ -58,10 +58,11 @@ def _save_table(rows: list[dict[str, Any]]) -> Table:
 def _restore_table(rows: list[dict[str, Any]]) -> Table:
     table = Table(
         title="Restoring that game, ms",
-        caption="Table.restore of its record (with raw actions, as Table.record writes it), of the same record in"
-        " notation only, and ludotheque.replay of the record",
+        caption="Table.restore_logged of the game's own log (a server's start), Table.restore of its record (every"
+        " action validated; with raw actions, as Table.record writes it), of the same record in notation only,"
+        " and ludotheque.replay of the record",
     )
-    for column in ("game", "players", "moves", "restore", "µs/move", "from notation", "replay"):
+    for column in ("game", "players", "moves", "own log", "µs/move", "record", "from notation", "replay"):
         table.add_column(column, justify="right")
     for row in rows:
         if "records" in row:
@@ -70,8 +71,9 @@ def _restore_table(rows: list[dict[str, Any]]) -> Table:
                 row["game"],
                 _config(row),
                 f"{r['moves']:,}",
+                f"{r['restore_logged_ms']:,.2f}",
+                f"{r['restore_logged_us_per_move']:.1f}",
                 f"{r['restore_ms']:,.2f}",
-                f"{r['restore_us_per_move']:.1f}",
                 f"{r['restore_notation_ms']:,.2f}",
                 f"{r['replay_ms']:,.2f}",
             )

@@ -118,6 +118,13 @@ class State(ABC):
         self._apply(action, player)
         self._history.append((player, action))
 
+    def apply_logged(self, action: int, player: Actor) -> None:
+        """Apply an action of a log this program wrote and validated when it was first applied (a server's own
+        database), without validating it again: restoring a long match costs only the game's own work.  Anything
+        read from outside goes through ``apply_action``."""
+        self._apply(action, None if player == CHANCE else player)
+        self._history.append((player, action))
+
     def action_to_string(self, action: int, player: Actor | None = None) -> str:
         """The game's notation for ``action``: ``player`` defaults to whoever acts now (chance included)."""
         return self._action_to_string(action, self._notation_actor(player))

@@ -30,7 +30,7 @@ class BotRequest:
     game: str
     players: int
     options: dict[str, Any]
-    history: tuple[tuple[Actor, int], ...]
+    history: tuple[tuple[Actor, int, str], ...]  # the table's log: actor, action, notation
     seat: int
     spec: str
     seed: int
@@ -52,13 +52,14 @@ def _table_for(request: BotRequest) -> Table:
     """The request's table at the end of its history, from this worker's cache when the cache is a prefix."""
     table = _tables.pop(request.table_id, None)
     history = request.history
+    last = table.log[-1] if table is not None and table.log else None
     if table is None or table.seq > len(history) or (
-        table.seq and (table.log[-1].actor, table.log[-1].action) != history[table.seq - 1]
+        last is not None and (last.actor, last.action, last.notation) != history[table.seq - 1]
     ):
         game = load_game(request.game, players=request.players, **request.options)
         table = Table(game, [None] * game.players)
-    for actor, action in history[table.seq :]:
-        table._apply(actor, action)
+    for actor, action, notation in history[table.seq :]:
+        table._apply(actor, action, notation)  # the server's own log, validated when first applied
     _tables[request.table_id] = table
     while len(_tables) > WORKER_CACHE:
         _tables.pop(next(iter(_tables)))
@@ -84,6 +85,6 @@ class BotPool:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
 
-def history_of(table: Table) -> tuple[tuple[Actor, int], ...]:
-    return tuple((entry.actor, entry.action) for entry in table.log)
+def history_of(table: Table) -> tuple[tuple[Actor, int, str], ...]:
+    return tuple((entry.actor, entry.action, entry.notation) for entry in table.log)
 

@@ -126,12 +126,13 @@ class LiveTable:
     # -- restoring -------------------------------------------------------------------------------------
 
     def replay(self, rows: list[ActionRow]) -> None:
-        """Apply the committed actions of the database, in order (at start, or when a table is opened)."""
+        """Apply the committed actions of the database, in order (at start, or when a table is opened).  They
+        were validated when first committed, so they are not validated again (``Table.restore_logged``)."""
         for row in rows:
             actor: Actor = CHANCE if row.actor == CHANCE_ACTOR else row.actor
             if row.seq != self.table.seq + 1:
                 raise LudothequeError(f"table {self.id}: action {row.seq} follows {self.table.seq}")
-            self._apply(actor, row.action)
+            self._apply(actor, row.action, row.notation)
             if row.client_move_id is not None and actor != CHANCE:
                 self.client_moves[(int(actor), row.client_move_id)] = row.seq
 
@@ -255,9 +256,9 @@ class LiveTable:
         self.broadcast()
         return seq
 
-    def _apply(self, actor: Actor, action: int) -> None:
+    def _apply(self, actor: Actor, action: int, logged: str | None = None) -> None:
         before = set(self.table.state.current_players())
-        self.table._apply(actor, action)
+        self.table._apply(actor, action, logged)
         for seat in self.table.state.current_players():
             if seat not in before:
                 self.turn_started[seat] = self.table.seq

@@ -120,8 +120,10 @@ class RummuState(State):
         self.discard: list[int] = []  # bottom to top
         self.combos: list[list[int]] = []  # table combinations, sorted cards
         self.owners: list[int] = []
-        self.extend: list[list[int]] = []  # per combination: card types that may be added to it
-        self.swaps: list[list[int]] = []  # per combination: naturals that may replace one of its jokers
+        # per combination: card types that may be added to it, worked out when legal moves are first asked for
+        # (None until then), so that replaying a long match does not pay for them at every combination laid
+        self.extend: list[list[int] | None] = []
+        self.swaps: list[list[int] | None] = []  # per combination: naturals that may replace one of its jokers
         self.opened: list[bool] = [False] * n
         first = self.hand_no == 0
         self.needs: list[int] = [rules.opening_threshold(None if first else self._unit_total(s), self.game.partnerships)
@@ -207,8 +209,8 @@ class RummuState(State):
         if self.opened[seat]:
             for j in range(len(self.combos)):
                 if size >= 2:
-                    out.extend(PUT + j * TYPES + t for t in self.extend[j] if hand[t])
-                out.extend(SWAP + j * TYPES + t for t in self.swaps[j] if hand[t])
+                    out.extend(PUT + j * TYPES + t for t in self._extensions(j) if hand[t])
+                out.extend(SWAP + j * TYPES + t for t in self._swaps(j) if hand[t])
         return sorted(out)
 
     def _apply(self, action: int, player: int | None) -> None:
@@ -243,8 +245,8 @@ class RummuState(State):
             self.partial = []
             self.combos.append(cards)
             self.owners.append(seat)
-            self.extend.append(rules.extension_candidates(cards))
-            self.swaps.append(rules.swap_candidates(cards))
+            self.extend.append(None)
+            self.swaps.append(None)
             opening = "" if self.opened[seat] else " (opening)"
             self.opened[seat] = True
             self._log(seat, f"lays combination {len(self.combos)}{opening}: {_cards(cards)}")
@@ -332,8 +334,20 @@ class RummuState(State):
     def _set_combo(self, j: int, cards: list[int]) -> None:
         cards = sorted(cards, key=_run_order)
         self.combos[j] = cards
-        self.extend[j] = rules.extension_candidates(cards)
-        self.swaps[j] = rules.swap_candidates(cards)
+        self.extend[j] = None
+        self.swaps[j] = None
+
+    def _extensions(self, j: int) -> list[int]:
+        found = self.extend[j]
+        if found is None:
+            found = self.extend[j] = rules.extension_candidates(self.combos[j])
+        return found
+
+    def _swaps(self, j: int) -> list[int]:
+        found = self.swaps[j]
+        if found is None:
+            found = self.swaps[j] = rules.swap_candidates(self.combos[j])
+        return found
 
     def _log(self, seat: int, public: str, private: str = "") -> None:
         self.log.append((seat, f"seat {seat} {public}" if seat >= 0 else public,

@@ -22,7 +22,8 @@ const page = {
   log: [],           // every event received, in order
   recent: [],        // the events of the latest frame
   socket: null,
-  pending: null,     // the client_move_id of a move sent and not yet acknowledged
+  pending: null,     // the client_move_id of a move sent and not yet shown in a frame
+  ackedSeq: null,    // the seq its ack named: the frame that includes it clears ``pending``
   notice: null,      // {kind, text}: an error or information line
   showRules: false,
   rules: {},         // the rules help by language, once fetched
@@ -95,12 +96,20 @@ async function receive(message) {
     page.recent = message.events;
     page.log.push(...message.events);
     page.seenSeq = message.seq;
-    if (page.pending && message.legal.length === 0) page.pending = null;
+    // the move stays pending until a frame that includes it: the frame before it still offers the old moves
+    if (page.pending && page.ackedSeq !== null && message.seq >= page.ackedSeq) {
+      page.pending = null;
+      page.ackedSeq = null;
+    }
   } else if (message.type === "ack") {
-    if (message.client_move_id === page.pending) page.pending = null;
+    if (message.client_move_id === page.pending) {
+      if (page.state && page.state.seq >= message.seq) page.pending = null;
+      else page.ackedSeq = message.seq;
+    }
     page.notice = null;
   } else if (message.type === "error") {
     page.pending = null;
+    page.ackedSeq = null;
     page.notice = {kind: "error", text: `${t("error." + message.code)} ${message.message}`};
   }
   draw();
@@ -113,6 +122,7 @@ function play(entry) {
   if (!legal) return;
   const id = (crypto.randomUUID && crypto.randomUUID()) || `${Date.now()}-${Math.random()}`;
   page.pending = id;
+  page.ackedSeq = null;
   page.socket.send(JSON.stringify({type: "move", move: legal.notation, client_move_id: id, after_seq: state.seq}));
   draw();
 }
@@ -142,13 +152,13 @@ function context() {
 function draw() {
   const game = gameInfo();
   document.title = `${isMyTurn() ? "● " : ""}${game.name} · ludotheque`;
-  clear(root).append(
+  clear(root).append(...[
     header(game),
     page.closed ? h("p", {class: "notice error"}, page.closed) : null,
     page.notice ? h("p", {class: ["notice", page.notice.kind], role: "status"}, page.notice.text) : null,
     page.state ? tableArea() : waitingArea(),
     page.showRules ? rulesPanel() : null,
-  );
+  ].filter(Boolean));
 }
 
 function isMyTurn() {
