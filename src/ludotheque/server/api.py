@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from enum import Enum
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from ludotheque.core import game_class, game_ids
 
 
 class Strict(BaseModel):
@@ -29,17 +32,23 @@ class GameInfo(BaseModel):
     options: list[OptionInfo]
 
 
+#: ``GameId`` and the player counts in the schema are read from the game registry.
+GameId = Enum("GameId", {game_id: game_id for game_id in game_ids()}, type=str)  # type: ignore[misc]
+MAX_PLAYERS = max(game_class(game_id).max_players for game_id in game_ids())
+SeatSpec = Annotated[str, Field(pattern=r"^(me|open|bot:[A-Za-z0-9_.:=-]{1,60})$")]
+
+
 class CreateTable(Strict):
-    game: str = Field(max_length=32)
-    players: int = Field(ge=1, le=16)
+    game: GameId
+    players: int = Field(ge=1, le=MAX_PLAYERS)
     options: dict[str, str | int | bool] = Field(default_factory=dict)
     #: one per seat: ``"me"`` (the creator, at most once), ``"open"`` (for a person), ``"bot:SPEC"``
-    seats: list[str] | None = Field(default=None, max_length=16)
+    seats: list[SeatSpec] | None = Field(default=None, max_length=MAX_PLAYERS)
     name: str | None = Field(default=None, max_length=80)
     player_name: str | None = Field(default=None, max_length=80)
     private: bool = False
     #: the bot that takes the seats still open when the game starts
-    default_bot: str = Field(default="medium", max_length=64)
+    default_bot: str = Field(default="medium", min_length=1, max_length=64)
 
 
 class CreatedTable(BaseModel):
@@ -75,3 +84,17 @@ class TableSummary(BaseModel):
     private: bool
     creator_seat: int | None
     seats: list[SeatInfo]
+
+
+class Problem(BaseModel):
+    """Why a request was refused, in words."""
+
+    detail: str
+
+
+def problems(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The refusals an operation documents, each with the reason's schema."""
+    meaning = {400: "a value the game or the table does not allow", 401: "Authorization is not 'Bearer TOKEN'",
+               403: "this token (or invite) does not allow it", 404: "no such table",
+               409: "the table's state does not allow it now", 503: "the database is unavailable"}
+    return {status: {"model": Problem, "description": meaning[status]} for status in statuses}

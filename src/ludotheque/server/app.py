@@ -16,7 +16,7 @@ from typing import Annotated, Any, TypeVar
 from fastapi import Depends, FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
 
-from ludotheque.server.api import CreatedTable, CreateTable, GameInfo, JoinedTable, JoinTable, TableSummary
+from ludotheque.server.api import CreatedTable, CreateTable, GameInfo, JoinedTable, JoinTable, TableSummary, problems
 from ludotheque.server.config import Settings
 from ludotheque.server.live import Connection, LiveTable, MoveError
 from ludotheque.server.lobby import Lobby, LobbyError
@@ -76,33 +76,35 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Every game: id, name, player counts, and each option's schema."""
         return Lobby.games()
 
-    @app.post("/api/tables", response_model=CreatedTable, status_code=201)
+    @app.post("/api/tables", response_model=CreatedTable, status_code=201, responses=problems(400, 503))
     async def create_table(body: CreateTable, request: Request, lobby: LobbyDep) -> dict[str, Any]:
         """A new table; the creator's seat and secret token when the seats hold ``"me"``."""
         base = settings.public_url or str(request.base_url)
         return await _guard(lobby.create(body, base))
 
-    @app.get("/api/tables", response_model=list[TableSummary])
+    @app.get("/api/tables", response_model=list[TableSummary], responses=problems(503))
     async def open_tables(lobby: LobbyDep) -> list[dict[str, Any]]:
         """Public tables waiting for people, newest first."""
         return await _guard(lobby.open_tables())
 
-    @app.get("/api/tables/{table_id}", response_model=TableSummary)
+    @app.get("/api/tables/{table_id}", response_model=TableSummary, responses=problems(404, 503))
     async def table_summary(table_id: str, lobby: LobbyDep) -> dict[str, Any]:
         """A table's public summary: game, seats and names, status."""
         return await _guard(lobby.summary(table_id))
 
-    @app.post("/api/tables/{table_id}/join", response_model=JoinedTable)
+    @app.post("/api/tables/{table_id}/join", response_model=JoinedTable, responses=problems(400, 403, 404, 409, 503))
     async def join_table(table_id: str, body: JoinTable, lobby: LobbyDep) -> dict[str, Any]:
         """The first open seat and its token (409 when none is left)."""
         return await _guard(lobby.join(table_id, body.name, body.invite))
 
-    @app.post("/api/tables/{table_id}/start", response_model=TableSummary)
+    @app.post(
+        "/api/tables/{table_id}/start", response_model=TableSummary, responses=problems(401, 403, 404, 409, 503)
+    )
     async def start_table(table_id: str, lobby: LobbyDep, token: TokenDep = None) -> dict[str, Any]:
         """The creator starts the game: bots take the open seats."""
         return await _guard(lobby.start(table_id, token))
 
-    @app.get("/api/tables/{table_id}/record")
+    @app.get("/api/tables/{table_id}/record", responses=problems(401, 403, 404, 409, 503))
     async def table_record(table_id: str, lobby: LobbyDep, token: TokenDep = None) -> dict[str, Any]:
         """The game's record once it is over (409 before: a record shows every hidden card)."""
         return await _guard(lobby.record(table_id, token))

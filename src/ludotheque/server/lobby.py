@@ -84,7 +84,7 @@ class Lobby:
 
     async def create(self, body: CreateTable, base_url: str) -> dict[str, Any]:
         try:
-            game = load_game(body.game, players=body.players, **body.options)
+            game = load_game(str(body.game.value), players=body.players, **body.options)
         except LudothequeError as error:
             raise LobbyError(400, str(error)) from None
         specs = body.seats if body.seats is not None else ["me"] + ["open"] * (game.players - 1)
