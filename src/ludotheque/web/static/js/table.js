@@ -133,8 +133,13 @@ function gameInfo() {
   return page.games.find((g) => g.id === page.summary.game) || {name: page.summary.game};
 }
 
+function botName(spec, index) {
+  const level = t(`level.${spec}`);
+  return t("seat.bot_at", {level: level === `level.${spec}` ? spec : level, n: index + 1});
+}
+
 function names() {
-  return page.summary.seats.map((s) => (s.kind === "bot" ? t("seat.bot", {level: s.name}) : s.name || t("seat.open")));
+  return page.summary.seats.map((s, i) => (s.kind === "bot" ? botName(s.name, i) : s.name || t("seat.open")));
 }
 
 function context() {
