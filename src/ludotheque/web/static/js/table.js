@@ -130,7 +130,9 @@ function play(entry) {
 // -- drawing -------------------------------------------------------------------------------------------------
 
 function gameInfo() {
-  return page.games.find((g) => g.id === page.summary.game) || {name: page.summary.game};
+  const game = page.games.find((g) => g.id === page.summary.game) || {name: page.summary.game};
+  const key = `${page.summary.game}.game.name`;
+  return {...game, name: t(key) === key ? game.name : t(key)};
 }
 
 function botName(spec, index) {
@@ -149,6 +151,7 @@ function context() {
     h, t, lang: currentLang(), seat, names: names(), view: state.view, legal: state.legal, status: state.status,
     events: page.log, recent: page.recent, pending: Boolean(page.pending), play,
     myTurn: seat !== null && state.legal.length > 0 && !page.pending,
+    redraw: () => draw(),  // for a selection that lives only in the page (a card picked before its target)
     find: (test) => state.legal.find((entry) => test(entry.move)),
     findAll: (test) => state.legal.filter((entry) => test(entry.move)),
   };
@@ -265,26 +268,37 @@ function inviteBox() {
 }
 
 function eventLog(ctx) {
-  const lines = page.log.slice(-40).reverse().map((event) => {
-    let text;
-    try { text = page.renderer.describe ? page.renderer.describe(event, ctx) : null; } catch { text = null; }
-    return h("li", {class: page.recent.includes(event) ? "new" : null}, text || `${event.type}`);
-  });
+  // a renderer's describe() may return "" or null for an event not worth a line (each card dealt, say)
+  const described = (event) => {
+    if (!page.renderer.describe) return `${event.type}`;
+    try { return page.renderer.describe(event, ctx); } catch { return `${event.type}`; }
+  };
+  const lines = [];
+  for (let index = page.log.length - 1; index >= 0 && lines.length < 40; index--) {
+    const event = page.log[index];
+    const text = described(event);
+    if (text) lines.push(h("li", {class: page.recent.includes(event) ? "new" : null}, text));
+  }
   return h("details", {class: "log", open: true}, h("summary", {}, t("table.what_happened")), h("ol", {}, lines));
 }
 
 function endPanel(ctx) {
   const view = ctx.view;
   const winners = view.winners || [];
+  const actions = h("div", {class: "actions"},
+    h("button", {class: "primary", onclick: playAgain}, t("end.play_again")),
+    h("a", {href: `/api/tables/${tableId}/record`, download: `${page.summary.game}-${tableId}.json`}, t("end.record")));
+  if (page.renderer.summary) {
+    // a game whose result is not a ranking (a solo game's rating) says it itself
+    return h("section", {class: "end", "data-test": "end"}, page.renderer.summary(ctx), actions);
+  }
   const rows = names().map((name, index) => h("tr", {class: winners.includes(index) ? "winner" : null},
     h("td", {}, name), h("td", {class: "num"}, view.returns ? String(view.returns[index]) : ""),
     h("td", {}, winners.includes(index) ? t("end.winner") : "")));
   return h("section", {class: "end", "data-test": "end"},
     h("h2", {}, winners.length ? t("end.winners", {names: winners.map((i) => names()[i]).join(", ")}) : t("end.no_winner")),
     h("table", {}, h("tbody", {}, rows)),
-    h("div", {class: "actions"},
-      h("button", {class: "primary", onclick: playAgain}, t("end.play_again")),
-      h("a", {href: `/api/tables/${tableId}/record`, download: `${page.summary.game}-${tableId}.json`}, t("end.record"))));
+    actions);
 }
 
 async function playAgain() {
