@@ -1,0 +1,457 @@
+// Hol's der Geier / Stupides Vautours at the table: the point card turned this round and the pot in the middle,
+// each seat's face-down card and open pile in front of it, the person's 15 cards as buttons (one click plays a card
+// face down), the last round's reveal, and at the end the ranking with the tie rule (DECISIONS geier-1..5).
+//
+// Everything drawn comes from ctx.view.table (view.py TABLE_SCHEMA) and ctx.legal; the page computes no rule: the
+// taker of a pot is the view's, the cancelled (tied) cards are only marked for the eye.
+
+const SEAT_COLOURS = ["#2f6fc0", "#d0342c", "#2e9e57", "#d9821b", "#7d4cab"];
+
+const MOUSE = `<svg viewBox="0 0 40 28" aria-hidden="true"><path d="M7 20 C2 19 1 13 5 10" fill="none" stroke="#8a6f63"
+ stroke-width="1.6" stroke-linecap="round"/><ellipse cx="18" cy="18" rx="12" ry="7.5" fill="#9b8a82"/><circle cx="30"
+ cy="14" r="6" fill="#9b8a82"/><circle cx="28" cy="8" r="4" fill="#e2b3ad" stroke="#9b8a82" stroke-width="1.5"/><circle
+ cx="32.5" cy="13" r="1.1" fill="#222"/><circle cx="36" cy="16" r="1.2" fill="#d46a7e"/><path d="M12 25 l-1 2 M22 25
+ l1 2" stroke="#8a6f63" stroke-width="1.4" stroke-linecap="round"/></svg>`;
+
+const VULTURE = `<svg viewBox="0 0 40 28" aria-hidden="true"><path d="M20 13 L2 5 L6 12 L1 13 L8 16 L3 18 L13 18 L20
+ 25 L27 18 L37 18 L32 16 L39 13 L34 12 L38 5 Z" fill="#1f1a24"/><ellipse cx="20" cy="12" rx="4.5" ry="2.6"
+ fill="#f1ece2"/><circle cx="20" cy="7.5" r="3" fill="#e79a93"/><path d="M20 9.5 l-1.2 2.6 l2.4 0 Z" fill="#e8c15a"/>
+ <circle cx="19" cy="7" r=".7" fill="#222"/><circle cx="21" cy="7" r=".7" fill="#222"/></svg>`;
+
+const STYLE = `
+.game-geier { --geier-mouse: #fbf0cc; --geier-vulture: #3b3345; }
+.game-geier .gz-top { display: flex; flex-wrap: wrap; gap: .6rem 1.2rem; align-items: flex-start; }
+.game-geier .gz-round { font-weight: 700; font-size: 1.05rem; margin: 0 0 .3rem; }
+.game-geier .gz-middle { display: flex; flex-wrap: wrap; gap: .8rem; align-items: flex-end; }
+.game-geier .gz-label { display: block; font-size: .8rem; color: #d6e8dc; margin-bottom: .2rem; }
+.game-geier .gz-pile { position: relative; }
+.game-geier .gz-pile .card.back { box-shadow: 2px 2px 0 #f4e7c5, 4px 4px 0 rgba(0,0,0,.3); }
+.game-geier .gz-pile .gz-count { position: absolute; inset: auto 0 .3rem 0; text-align: center; font-weight: 800;
+  color: #fff; text-shadow: 0 1px 2px #000; }
+.game-geier .gz-pot .cards { gap: .25rem; }
+.game-geier .gz-sum { margin: 0; font-size: .95rem; flex: 1 1 9rem; align-self: center; }
+.game-geier .gz-sum strong { font-size: 1.1rem; }
+.game-geier .gz-hint { display: block; font-size: .85rem; color: #d6e8dc; }
+.game-geier .gz-tocome { display: flex; flex-wrap: wrap; gap: .2rem; margin-top: .3rem; }
+.game-geier .gz-chip { min-width: 1.55rem; padding: 0 .2rem; height: 1.3rem; border-radius: .3rem; font-size: .78rem;
+  font-weight: 700; display: inline-flex; align-items: center; justify-content: center; font-variant-numeric: tabular-nums; }
+.game-geier .gz-chip.mouse { background: var(--geier-mouse); color: #23612a; }
+.game-geier .gz-chip.vulture { background: var(--geier-vulture); color: #ffb4a8; }
+.game-geier .gz-chip.num { background: #fff; color: var(--seat); min-width: 1.3rem; }
+.game-geier .gz-chip.gone { background: transparent; color: rgba(255,255,255,.35); text-decoration: line-through; }
+.game-geier .card.gz-point { overflow: hidden; justify-content: space-between; padding: .2rem 0 .25rem; }
+.game-geier .card.gz-point svg { width: 86%; height: auto; }
+.game-geier .card.gz-point .gz-v { font-size: 1.15rem; font-weight: 800; line-height: 1; }
+.game-geier .card.gz-point.small .gz-v { font-size: .85rem; }
+.game-geier .card.gz-point.mouse { background: var(--geier-mouse); color: #23612a; }
+.game-geier .card.gz-point.vulture { background: var(--geier-vulture); color: #ffb4a8; border-color: #d9cfe4; }
+.game-geier .card.gz-point .gz-name { font-size: .55rem; font-weight: 600; letter-spacing: .02em; opacity: .8; }
+.game-geier .card.gz-point.small .gz-name { display: none; }
+.game-geier .card.gz-point.tiny { --card-w: 1.7rem; --card-h: 2.4rem; font-size: .7rem; padding: .1rem 0; border-width: 1px; }
+.game-geier .card.gz-point.tiny .gz-v { font-size: .72rem; }
+.game-geier .card.gz-point.tiny .gz-name { display: none; }
+.game-geier .card.gz-play { color: var(--seat); border-color: #fff; background:
+  linear-gradient(#fff, #fff) padding-box, var(--seat); box-shadow: inset 0 0 0 3px var(--seat), 0 1px 3px rgba(0,0,0,.35); }
+.game-geier .card.gz-play .gz-n { font-size: 1.45rem; font-weight: 800; line-height: 1; }
+.game-geier .card.gz-play.small .gz-n { font-size: 1.1rem; }
+.game-geier .card.gz-play .gz-corner { position: absolute; top: .22rem; left: .32rem; font-size: .62rem; }
+.game-geier .card.gz-play .gz-corner.gz-end { top: auto; left: auto; bottom: .22rem; right: .32rem; transform: rotate(180deg); }
+.game-geier .card.gz-play.small .gz-corner { display: none; }
+.game-geier .card.back.gz-seatback { border-color: var(--seat); }
+.game-geier .gz-slot { width: var(--card-w); height: var(--card-h); border: 2px dashed rgba(255,255,255,.45);
+  border-radius: .45rem; display: inline-flex; align-items: center; justify-content: center; font-size: .7rem;
+  color: #d6e8dc; text-align: center; padding: .15rem; flex: 0 0 auto; }
+.game-geier .gz-slot.small { --card-w: 2.3rem; --card-h: 3.3rem; }
+.game-geier .gz-slot.gz-wait { font-size: 1.3rem; font-weight: 800; }
+.game-geier .card.gz-took { outline: 3px solid var(--gold); outline-offset: 1px; }
+.game-geier .card.gz-tied { opacity: .55; }
+.game-geier .card.gz-tied::after { content: ""; position: absolute; left: -3px; right: -3px; top: 50%; height: 3px;
+  background: #c0392b; transform: rotate(-35deg); border-radius: 2px; }
+.game-geier .gz-mine { position: absolute; bottom: -.55rem; left: 50%; transform: translateX(-50%); background: var(--ink);
+  color: #fff; font-size: .55rem; padding: 0 .25rem; border-radius: .3rem; white-space: nowrap; font-weight: 600; }
+.game-geier .gz-last { background: rgba(0,0,0,.16); border-radius: .6rem; padding: .45rem .6rem; }
+.game-geier .gz-last p { margin: .1rem 0; }
+.game-geier .gz-last .gz-what { font-weight: 600; }
+.game-geier .gz-seats { display: grid; grid-template-columns: 1fr; gap: .5rem; }
+.game-geier .gz-seat { background: var(--felt-dark); border-radius: .6rem; padding: .45rem .55rem;
+  border-left: 5px solid var(--seat); min-width: 0; }
+.game-geier .gz-seat.me { box-shadow: 0 0 0 2px rgba(255,255,255,.55); }
+.game-geier .gz-seat.took { box-shadow: 0 0 0 2px var(--gold); }
+.game-geier .gz-head { display: flex; align-items: baseline; gap: .4rem; margin-bottom: .3rem; }
+.game-geier .gz-head .gz-who { font-weight: 700; overflow-wrap: anywhere; flex: 1; min-width: 0; }
+.game-geier .gz-head .gz-points { font-weight: 800; font-size: 1.05rem; white-space: nowrap; }
+.game-geier .gz-dot { width: .8rem; height: .8rem; border-radius: 50%; background: var(--seat); display: inline-block;
+  flex: 0 0 auto; border: 1px solid #fff; align-self: center; }
+.game-geier .gz-row { display: flex; gap: .6rem; align-items: flex-start; }
+.game-geier .gz-row > div { min-width: 0; }
+.game-geier .gz-won { flex: 1; }
+.game-geier .gz-won .cards { gap: .2rem; }
+.game-geier .gz-none { font-size: .8rem; color: #b9d3c2; font-style: italic; }
+.game-geier .gz-left { margin-top: .35rem; }
+.game-geier .gz-left .gz-chips { display: flex; flex-wrap: wrap; gap: .15rem; }
+.game-geier .gz-hand h3 { display: flex; flex-wrap: wrap; gap: .3rem; align-items: baseline; }
+.game-geier .gz-hand .cards { gap: .4rem; }
+.game-geier .gz-prompt { font-weight: 600; }
+.game-geier .gz-prompt.mine { color: #ffe08a; }
+.game-geier .gz-final table, .game-geier .gz-history table { border-collapse: collapse; width: 100%; max-width: 40rem; }
+.game-geier .gz-final td, .game-geier .gz-final th { padding: .25rem .3rem; border-bottom: 1px solid rgba(255,255,255,.2);
+  text-align: left; vertical-align: middle; }
+.game-geier .gz-final th { font-size: .8rem; font-weight: 600; color: #d6e8dc; }
+.game-geier .gz-final tr.win td { color: #ffe08a; font-weight: 700; }
+.game-geier .gz-final .gz-rank { font-weight: 800; width: 1.6rem; }
+.game-geier .gz-final .gz-name-cell { display: flex; flex-wrap: wrap; align-items: center; gap: .1rem .35rem;
+  overflow-wrap: anywhere; }
+.game-geier .gz-final .gz-badge { font-size: .75rem; background: var(--gold); color: var(--ink); border-radius: .3rem;
+  padding: 0 .3rem; white-space: nowrap; }
+.game-geier .gz-tie { margin: .5rem 0 0; font-size: .9rem; }
+.game-geier .gz-tie.rule { color: #d6e8dc; }
+.game-geier .gz-history summary { cursor: pointer; font-weight: 600; }
+.game-geier .gz-history td, .game-geier .gz-history th { padding: .12rem .15rem; text-align: center; font-size: .82rem;
+  border-bottom: 1px solid rgba(255,255,255,.12); font-variant-numeric: tabular-nums; }
+.game-geier .gz-history td.gz-taker { background: var(--gold); color: var(--ink); font-weight: 800; border-radius: .3rem; }
+.game-geier .gz-history td.gz-cancel { text-decoration: line-through; color: rgba(255,255,255,.55); }
+.game-geier .gz-history td.gz-potcell { text-align: left; white-space: normal; }
+.game-geier .gz-history .gz-chip { margin: 1px; }
+@media (min-width: 700px) {
+  .game-geier .gz-seats { grid-template-columns: repeat(auto-fill, minmax(19rem, 1fr)); }
+}
+`;
+
+let styled = false;
+let historyOpen = false;  // "every round" stays open across frames once opened
+
+function injectStyle() {
+  if (styled) return;
+  styled = true;
+  const style = document.createElement("style");
+  style.dataset.game = "geier";
+  style.textContent = STYLE;
+  document.head.append(style);
+}
+
+// -- small helpers ---------------------------------------------------------------------------------------------
+
+/** 7, −3 (a true minus sign): a score. */
+function plain(value) {
+  return value < 0 ? `\u2212${-value}` : String(value);
+}
+
+/** +7, −3 (a true minus sign), 0: a point card or a sum of them. */
+function signed(value) {
+  if (value > 0) return `+${value}`;
+  if (value < 0) return `\u2212${-value}`;
+  return "0";
+}
+
+function colour(seat) {
+  return SEAT_COLOURS[seat % SEAT_COLOURS.length];
+}
+
+/** A seat's name; bots often share one ("bot (medium)"), so a shared name gets its place number. */
+function seatName(ctx, seat) {
+  const name = ctx.names[seat] ?? String(seat + 1);
+  const shared = ctx.names.filter((other) => other === name).length > 1;
+  return shared ? ctx.t("geier.seat_numbered", {name, n: seat + 1}) : name;
+}
+
+function listOf(ctx, items) {
+  if (items.length <= 1) return items.join("");
+  return ctx.t("geier.list_and", {rest: items.slice(0, -1).join(", "), last: items[items.length - 1]});
+}
+
+function potText(pot) {
+  return pot.map(signed).join(" ");
+}
+
+/** "+7", or "+3 +5 (= +8)" for a pot of several cards. */
+function potWithSum(pot) {
+  if (pot.length < 2) return potText(pot);
+  return `${potText(pot)} (= ${signed(pot.reduce((a, b) => a + b, 0))})`;
+}
+
+function svgSpan(h, markup) {
+  const span = h("span", {class: "gz-art"});
+  span.innerHTML = markup;  // the module's own constant drawing, never data
+  return span.firstElementChild;
+}
+
+/** A point card: a mouse (+1..+10) or a vulture (−1..−5). */
+function pointCard(ctx, value, size = "") {
+  const {h, t} = ctx;
+  const kind = value > 0 ? "mouse" : "vulture";
+  return h("div", {class: ["card", "gz-point", kind, size], "data-point": value,
+    title: t(`geier.${kind}`) + ` ${signed(value)}`, "aria-label": t(`geier.${kind}`) + ` ${signed(value)}`},
+  h("span", {class: "gz-name"}, t(`geier.${kind}`)),
+  svgSpan(h, value > 0 ? MOUSE : VULTURE),
+  h("span", {class: "gz-v"}, signed(value)));
+}
+
+/** A playing card (1..15) in a seat's colour; a button when it plays a move. */
+function playCard(ctx, seat, value, {size = "", extra = [], entry = null, label = null} = {}) {
+  const {h, t} = ctx;
+  const style = `--seat: ${colour(seat)}`;
+  const body = [
+    h("span", {class: "gz-corner"}, String(value)),
+    h("span", {class: "gz-n"}, String(value)),
+    h("span", {class: ["gz-corner", "gz-end"]}, String(value)),
+    label ? h("span", {class: "gz-mine"}, label) : null,
+  ];
+  if (entry) {
+    return h("button", {class: ["card", "gz-play", "playable", size, ...extra], style,
+      "data-notation": entry.notation, "data-card": value, disabled: ctx.pending,
+      "aria-label": t("geier.play_card", {card: value}), onclick: () => ctx.play(entry)}, ...body);
+  }
+  return h("div", {class: ["card", "gz-play", size, ...extra], style, "data-card": value}, ...body);
+}
+
+function cardBack(ctx, seat, size = "") {
+  return ctx.h("div", {class: ["card", "back", "gz-seatback", size], style: `--seat: ${colour(seat)}`,
+    "data-back": "", "aria-label": ctx.t("geier.face_down")});
+}
+
+// -- the table -------------------------------------------------------------------------------------------------
+
+export function render(root, ctx) {
+  injectStyle();
+  const {h} = ctx;
+  const table = ctx.view.table;
+  const terminal = ctx.view.terminal;
+  const last = table.rounds.length ? table.rounds[table.rounds.length - 1] : null;
+  // root is a plain element: its append() would write null as text, so the zones left out are filtered first
+  root.append(...[
+    terminal ? finalZone(ctx, table) : middleZone(ctx, table),
+    ctx.seat !== null && ctx.seat !== undefined && !terminal ? handZone(ctx, table) : null,
+    last ? lastRoundZone(ctx, table, last) : null,
+    h("div", {class: ["zone", "gz-seats"], "data-test": "geier-seats"},
+      table.points.map((_, seat) => seatZone(ctx, table, seat, last))),
+    table.rounds.length ? historyZone(ctx, table) : null,
+  ].filter(Boolean));
+}
+
+function middleZone(ctx, table) {
+  const {h, t} = ctx;
+  const toCome = table.points_to_come;
+  const sum = table.pot_sum;
+  const single = ctx.view.options.tie_rule === "single";  // geier-3's option: only the tied best value is set aside
+  const pot = table.pot.length
+    ? h("div", {class: "cards"}, table.pot.map((value) => pointCard(ctx, value)))
+    : h("div", {class: "gz-slot"}, t("geier.pot_empty"));
+  return h("div", {class: ["zone", "gz-center"], "data-test": "geier-middle"},
+    h("p", {class: "gz-round"}, t("geier.round", {n: Math.max(table.round, 1), total: 15})),
+    h("div", {class: "gz-middle"},
+      h("div", {class: "gz-pile"},
+        h("span", {class: "gz-label"}, t("geier.deck")),
+        toCome.length ? h("div", {class: "card back", "aria-label": t("geier.to_come", {n: toCome.length})},
+          h("span", {class: "gz-count"}, String(toCome.length))) : h("div", {class: "gz-slot"}, "0")),
+      h("div", {class: "gz-pot", "data-test": "geier-pot"},
+        h("span", {class: "gz-label"}, table.pot.length > 1 ? t("geier.pot_carried", {n: table.pot.length}) : t("geier.pot")),
+        pot),
+      table.pot.length ? h("p", {class: "gz-sum", "data-test": "geier-sum"},
+        t("geier.pot_worth"), " ", h("strong", {}, signed(sum)),
+        h("span", {class: "gz-hint"}, t(`geier.hint_${sum >= 0 ? "high" : "low"}${single ? "_single" : ""}`))) : null),
+    toCome.length ? h("div", {},
+      h("span", {class: "gz-label"}, t("geier.to_come_list", {n: toCome.length})),
+      h("div", {class: "gz-tocome"}, toCome.map((value) =>
+        h("span", {class: ["gz-chip", value > 0 ? "mouse" : "vulture"]}, signed(value))))) : null);
+}
+
+/** The values played by two or more seats: they never count (geier-3). Only marked for the eye. */
+function tiedValues(played) {
+  return new Set(played.filter((value, index) => played.indexOf(value) !== index));
+}
+
+function lastRoundZone(ctx, table, last) {
+  const {h, t} = ctx;
+  const number = table.rounds.length;
+  const tied = [...tiedValues(last.played)].sort((a, b) => a - b);
+  const finalRound = number === 15;
+  let what;
+  if (last.taker !== null) {
+    const sum = last.pot.reduce((a, b) => a + b, 0);
+    what = t(sum >= 0 ? "geier.last_took" : "geier.last_stuck", {name: seatName(ctx, last.taker),
+      card: last.played[last.taker], pot: potWithSum(last.pot)});
+  } else {
+    what = t(finalRound ? "geier.last_lost" : "geier.last_stays", {pot: potWithSum(last.pot)});
+  }
+  const played = last.played.map((card, seat) => `${seatName(ctx, seat)} ${card}`).join(" · ");
+  return h("div", {class: ["zone", "gz-last"], "data-test": "geier-last"},
+    h("h3", {}, t("geier.last_round", {n: number})),
+    h("p", {}, t("geier.last_played", {cards: played})),
+    tied.length ? h("p", {}, t("geier.last_tied", {values: listOf(ctx, tied.map(String))})) : null,
+    h("p", {class: "gz-what"}, what));
+}
+
+function handZone(ctx, table) {
+  const {h, t} = ctx;
+  const seat = ctx.seat;
+  const hand = table.hand || [];
+  const chosen = table.my_choice;
+  const offered = ctx.legal.length > 0;
+  let prompt;
+  if (offered) prompt = t("geier.choose_prompt");
+  else if (chosen) prompt = t("geier.chosen_wait", {card: chosen});
+  else prompt = t("geier.wait_card");
+  return h("div", {class: ["zone", "gz-hand"], "data-test": "geier-hand"},
+    h("h3", {}, t("geier.your_hand", {n: hand.length})),
+    h("p", {class: ["gz-prompt", offered && "mine"]}, prompt),
+    h("div", {class: "cards", role: "group", "aria-label": t("geier.your_hand", {n: hand.length})},
+      hand.map((card) => {
+        const entry = offered ? ctx.find((m) => m.type === "play" && m.card === card) : null;
+        return playCard(ctx, seat, card, {entry});
+      })));
+}
+
+function seatZone(ctx, table, seat, last) {
+  const {h, t} = ctx;
+  const me = seat === ctx.seat;
+  const terminal = ctx.view.terminal;
+  const chose = table.chosen[seat];
+  const took = last && last.taker === seat;
+  // this round's card, face down in front of the seat (its owner sees its face)
+  let slot = null;
+  if (!terminal) {
+    if (me && table.my_choice) slot = playCard(ctx, seat, table.my_choice, {size: "small", label: t("geier.hidden")});
+    else if (chose) slot = cardBack(ctx, seat, "small");
+    else slot = h("div", {class: ["gz-slot", "small", "gz-wait"], title: t(me ? "geier.your_pick" : "geier.thinking")},
+      me ? "?" : "…");
+  }
+  // the open pile: the card played last round on top
+  let pile;
+  if (last) {
+    const card = last.played[seat];
+    const tied = tiedValues(last.played).has(card);
+    pile = playCard(ctx, seat, card, {size: "small", extra: [took && "gz-took", tied && "gz-tied"]});
+  } else {
+    pile = h("div", {class: ["gz-slot", "small"]}, "–");
+  }
+  const won = table.won[seat];
+  const left = table.unrevealed[seat];
+  const leftSet = new Set(left);
+  return h("section", {class: ["gz-seat", me && "me", took && "took"], style: `--seat: ${colour(seat)}`,
+    "data-seat": seat, "data-chosen": chose ? "yes" : "no"},
+  h("div", {class: "gz-head"},
+    h("span", {class: "gz-dot"}),
+    h("span", {class: "gz-who"}, seatName(ctx, seat), me ? ` (${t("geier.you")})` : ""),
+    h("span", {class: "gz-points", "data-test": "points"}, t("geier.points", {n: plain(table.points[seat])}))),
+  h("div", {class: "gz-row"},
+    terminal ? null : h("div", {}, h("span", {class: "gz-label"}, t("geier.this_round")), slot),
+    h("div", {}, h("span", {class: "gz-label"}, t("geier.open_pile")), pile),
+    h("div", {class: "gz-won"}, h("span", {class: "gz-label"}, t("geier.won", {n: won.length})),
+      won.length ? h("div", {class: "cards"}, won.map((value) => pointCard(ctx, value, "tiny")))
+        : h("span", {class: "gz-none"}, t("geier.nothing_won")))),
+  me || terminal ? null : h("div", {class: "gz-left", "data-test": "left"},
+    h("span", {class: "gz-label"}, t("geier.left", {n: left.length})),
+    h("div", {class: "gz-chips"}, Array.from({length: 15}, (_, i) => i + 1).map((card) =>
+      h("span", {class: ["gz-chip", "num", !leftSet.has(card) && "gone"],
+        title: leftSet.has(card) ? t("geier.still_held", {card}) : t("geier.already_played", {card})}, String(card))))));
+}
+
+function historyZone(ctx, table) {
+  const {h, t} = ctx;
+  const n = table.points.length;
+  return h("details", {class: ["zone", "gz-history"], open: historyOpen || ctx.view.terminal,
+    ontoggle: (event) => { historyOpen = event.target.open; }},
+    h("summary", {}, t("geier.history", {n: table.rounds.length})),
+    h("table", {},
+      h("thead", {}, h("tr", {},
+        h("th", {}, "#"), h("th", {}, t("geier.pot")),
+        Array.from({length: n}, (_, seat) => h("th", {title: seatName(ctx, seat)},
+          h("span", {class: "gz-dot", style: `--seat: ${colour(seat)}`}))))),
+      h("tbody", {}, table.rounds.map((round, index) => {
+        const tied = tiedValues(round.played);
+        return h("tr", {},
+          h("td", {}, String(index + 1)),
+          h("td", {class: "gz-potcell"}, round.pot.map((value) =>
+            h("span", {class: ["gz-chip", value > 0 ? "mouse" : "vulture"]}, signed(value))),
+          round.taker === null ? h("span", {title: t("geier.nobody")}, " =") : null),
+          round.played.map((card, seat) => h("td", {class: [seat === round.taker && "gz-taker", tied.has(card) && "gz-cancel"]},
+            String(card))));
+      }))));
+}
+
+// -- the end ---------------------------------------------------------------------------------------------------
+
+function finalZone(ctx, table) {
+  const {h, t} = ctx;
+  const points = table.points;
+  const winners = ctx.view.winners || [];
+  const order = points.map((_, seat) => seat).sort((a, b) => points[b] - points[a] || a - b);
+  const rank = (seat) => 1 + points.filter((p) => p > points[seat]).length;
+  const rows = order.map((seat) => {
+    const won = table.won[seat];
+    const mice = won.filter((v) => v > 0).reduce((a, b) => a + b, 0);
+    const vultures = won.filter((v) => v < 0).reduce((a, b) => a + b, 0);
+    return h("tr", {class: winners.includes(seat) ? "win" : null, "data-seat": seat},
+      h("td", {class: "gz-rank"}, t("geier.rank", {n: rank(seat)})),
+      h("td", {}, h("span", {class: "gz-name-cell"}, h("span", {class: "gz-dot", style: `--seat: ${colour(seat)}`}),
+        h("span", {}, seatName(ctx, seat)), winners.includes(seat) ? h("span", {class: "gz-badge"}, t("geier.winner")) : null)),
+      h("td", {class: "num"}, signed(mice)),
+      h("td", {class: "num"}, signed(vultures)),
+      h("td", {class: "num"}, h("strong", {}, plain(points[seat]))));
+  });
+  const finalTie = ctx.view.options.final_tie || "next-best";
+  return h("div", {class: ["zone", "gz-final"], "data-test": "geier-final"},
+    h("h3", {}, t("geier.final_title")),
+    h("table", {},
+      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, ""), h("th", {class: "num"}, t("geier.col_mice")),
+        h("th", {class: "num"}, t("geier.col_vultures")), h("th", {class: "num"}, t("geier.col_total")))),
+      h("tbody", {}, rows)),
+    tieOutcome(ctx, table, winners, finalTie),
+    h("p", {class: ["gz-tie", "rule"], "data-test": "tie-rule"}, t(`geier.tie_rule.${finalTie}`)),
+  );
+}
+
+/** What the tie rule did this game, when the best score was shared (geier-5); nothing otherwise. */
+function tieOutcome(ctx, table, winners, finalTie) {
+  const {h, t} = ctx;
+  const points = table.points;
+  const top = Math.max(...points);
+  const leaders = points.map((_, s) => s).filter((s) => points[s] === top);
+  if (leaders.length < 2) return null;
+  const tiedNames = listOf(ctx, leaders.map((s) => seatName(ctx, s)));
+  let outcome;
+  if (!winners.length) {
+    outcome = t(finalTie === "next-best" ? "geier.tie_none_unique" : "geier.tie_no_mouse");
+  } else if (finalTie === "next-best") {
+    outcome = t("geier.tie_next_best", {name: seatName(ctx, winners[0]), points: plain(points[winners[0]])});
+  } else {
+    const best = Math.max(...table.won[winners[0]].filter((v) => v > 0));
+    outcome = t("geier.tie_mouse", {names: listOf(ctx, winners.map((s) => seatName(ctx, s))), mouse: signed(best)});
+  }
+  return h("p", {class: "gz-tie", "data-test": "tie-outcome"},
+    t("geier.tie_happened", {names: tiedNames, points: plain(top)}), " ", outcome);
+}
+
+// -- the log ---------------------------------------------------------------------------------------------------
+
+export function describe(event, ctx) {
+  const {t} = ctx;
+  if (event.type === "turn") {
+    const kind = event.points > 0 ? "mouse" : "vulture";
+    const sum = event.pot.reduce((a, b) => a + b, 0);
+    if (event.pot.length > 1) {
+      return t("geier.log.turn_carried", {card: `${t(`geier.${kind}`).toLowerCase()} ${signed(event.points)}`,
+        pot: potText(event.pot), sum: signed(sum)});
+    }
+    return t("geier.log.turn", {card: `${t(`geier.${kind}`).toLowerCase()} ${signed(event.points)}`});
+  }
+  if (event.type === "choose") {
+    if (event.card !== undefined && event.seat === ctx.seat) return t("geier.log.choose_mine", {card: event.card});
+    return t("geier.log.choose", {name: seatName(ctx, event.seat)});
+  }
+  if (event.type === "reveal") {
+    const played = event.played.map((card, seat) => `${seatName(ctx, seat)} ${card}`).join(", ");
+    let text;
+    if (event.taker !== null && event.taker !== undefined) {
+      const sum = event.pot.reduce((a, b) => a + b, 0);
+      text = t(sum >= 0 ? "geier.log.reveal_took" : "geier.log.reveal_stuck", {cards: played,
+        name: seatName(ctx, event.taker), pot: potWithSum(event.pot)});
+    } else if (event.lost && event.lost.length) {
+      text = t("geier.log.reveal_lost", {cards: played, pot: potWithSum(event.lost)});
+    } else {
+      text = t("geier.log.reveal_stays", {cards: played});
+    }
+    return text;
+  }
+  return null;
+}
