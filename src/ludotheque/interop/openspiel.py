@@ -230,6 +230,7 @@ class LudothequeOpenSpielState(pyspiel.State):  # type: ignore[misc]
         self._recall = game.perfect_recall
         self._moves = 0  # decisions taken (a simultaneous node counts once), for max_moves
         self._next: int | None = None  # turn-based: the acting seat whose move comes next (replays name it)
+        self._player: int | None = None  # current_player(), once worked out for this position
         self._trail = _Trail(game.ludo.players) if self._recall else None
 
     @property
@@ -240,6 +241,12 @@ class LudothequeOpenSpielState(pyspiel.State):  # type: ignore[misc]
     # -- OpenSpiel API ------------------------------------------------------------------------------
 
     def current_player(self) -> int:
+        # OpenSpiel asks several times per action: worked out once after each action (``_moved``)
+        if self._player is None:
+            self._player = self._current_player()
+        return self._player
+
+    def _current_player(self) -> int:
         state = self._engine.state
         if self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
@@ -264,12 +271,14 @@ class LudothequeOpenSpielState(pyspiel.State):  # type: ignore[misc]
             self._play(self.current_player(), int(action))
             self._next = None
             self._moves += 1
+        self._player = None
 
     def _apply_actions(self, actions: list[int]) -> None:
         state = self._engine.state
         for seat in state.current_players():
             self._play(seat, int(actions[seat]))
         self._moves += 1
+        self._player = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         actor: Actor = CHANCE if player == int(pyspiel.PlayerId.CHANCE) else int(player)
@@ -345,6 +354,7 @@ def _replay(game: LudothequeOpenSpielGame, history: list[tuple[Any, int]]) -> Lu
             actor, action = history[index]
             if actor != CHANCE:
                 fresh._next = int(actor)  # a turn-based joint decision is replayed in the history's order
+                fresh._player = None
             fresh.apply_action(action)
             index += 1
     return fresh
