@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from ludotheque.server.process import ServerProcess
+
 from .driver import horizontal_overflow, open_table, play_by_clicking
 
 
@@ -67,3 +68,25 @@ def test_the_rules_open_without_leaving_the_table(page: Any, web_server: ServerP
     page.click("[data-test=rules]")
     page.wait_for_selector(".rules-body h2, .rules-body h1, .rules-body p")
     assert "Règles" in page.content()
+
+
+def test_the_lobby_lists_open_tables_and_this_browsers_games_and_play_again_starts_a_new_one(
+    page: Any, web_server: ServerProcess
+) -> None:
+    import httpx
+
+    waiting = httpx.post(f"{web_server.url}/api/tables", json={"game": "mu", "players": 3,
+                                                                "seats": ["bot:easy", "open", "open"]}).json()
+    table = open_table(page, web_server.url, "geier", 2, bots="random")
+    page.goto(f"{web_server.url}/")
+    page.wait_for_selector(".table-row")
+    rows = page.locator(".table-row").all_inner_texts()
+    assert any("Rejoindre" in row for row in rows)  # an open table to join
+    assert any("Reprendre" in row for row in rows)  # this browser's table in progress
+    page.click(f"a[href='/tables/{table}']")
+    final = play_by_clicking(page, random.Random(4))
+    assert final["view"]["terminal"]
+    page.click("text=Rejouer")
+    page.wait_for_url(lambda url: table not in url and "/tables/" in url)
+    page.wait_for_selector("[data-test=status]")
+    assert waiting["table_id"] != table

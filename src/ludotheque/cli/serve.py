@@ -36,7 +36,8 @@ def serve(
         public_url=public_url,
     )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    console.print(f"ludotheque is serving on [bold]http://{shown}:{port}/[/] (database: {settings.db_url})")
+    address = f"http://{shown}:{port}/"
+    console.print(f"ludotheque is serving on [bold]{address}[/] (database: {settings.db_url})", soft_wrap=True)
     console.print("open that address in a browser; Ctrl-C stops the server")
     uvicorn.run(
         create_app(settings), host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES, log_level="warning",

@@ -132,7 +132,7 @@ function play(entry) {
 function gameInfo() {
   const game = page.games.find((g) => g.id === page.summary.game) || {name: page.summary.game};
   const key = `${page.summary.game}.game.name`;
-  return {...game, name: t(key) === key ? game.name : t(key)};
+  return {...game, catalogName: game.name, name: t(key) === key ? game.name : t(key)};
 }
 
 function botName(spec, index) {
@@ -177,7 +177,8 @@ function header(game) {
   const other = currentLang() === "fr" ? "en" : "fr";
   return h("header", {class: "bar"},
     h("a", {href: "/", class: "home"}, "ludotheque"),
-    h("span", {class: "title"}, game.name, page.summary.name !== game.name ? ` · ${page.summary.name}` : ""),
+    h("span", {class: "title"}, game.name,
+      [game.name, game.catalogName].includes(page.summary.name) ? "" : ` · ${page.summary.name}`),
     h("span", {class: "spacer"}),
     h("button", {class: "link", "data-test": "rules", onclick: () => { page.showRules = !page.showRules; draw(); }},
       t("nav.rules")),
