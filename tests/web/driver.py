@@ -69,3 +69,16 @@ def horizontal_overflow(page: Any) -> int:
     """How many pixels the page is wider than the phone's screen (0 when it fits)."""
     width: int = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
     return width
+
+
+def rules_help_texts(page: Any) -> tuple[str, str]:
+    """The rules help as the table shows it, in French then in English (the page must be at a table)."""
+    page.wait_for_selector("[data-test=status]")
+    page.click("[data-test=rules]")
+    page.wait_for_selector(".rules-body h2")
+    french = str(page.locator(".rules-body").inner_text())
+    page.click(".rules .close")
+    page.click("[data-test=lang]")
+    page.click("[data-test=rules]")
+    page.wait_for_selector(".rules-body h2")
+    return french, str(page.locator(".rules-body").inner_text())

@@ -7,7 +7,7 @@ from typing import Any
 
 from ludotheque.server.process import ServerProcess
 
-from .driver import horizontal_overflow, open_table, play_by_clicking
+from .driver import horizontal_overflow, open_table, play_by_clicking, rules_help_texts
 
 MY_TURN = "() => window.ludotheque.state && window.ludotheque.state.legal.length > 0 && !window.ludotheque.pending"
 
@@ -121,12 +121,5 @@ def test_french_first_then_english(page: Any, web_server: ServerProcess) -> None
 
 def test_the_rules_help_opens_in_both_languages(page: Any, web_server: ServerProcess) -> None:
     open_table(page, web_server.url, "cheese", 2)
-    page.wait_for_selector("[data-test=status]")
-    page.click("[data-test=rules]")
-    page.wait_for_selector(".rules-body h2")
-    assert "But du jeu" in page.locator(".rules-body").inner_text()
-    page.click(".rules .close")
-    page.click("[data-test=lang]")
-    page.click("[data-test=rules]")
-    page.wait_for_selector(".rules-body h2")
-    assert "Goal" in page.locator(".rules-body").inner_text()
+    french, english = rules_help_texts(page)
+    assert "But du jeu" in french and "Goal" in english

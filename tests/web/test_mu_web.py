@@ -9,7 +9,7 @@ from typing import Any
 
 from ludotheque.server.process import ServerProcess
 
-from .driver import OFFERED, frame, horizontal_overflow, open_table, play_by_clicking
+from .driver import OFFERED, frame, horizontal_overflow, open_table, play_by_clicking, rules_help_texts
 
 SHORT = {"target": 30}  # mu-9: a match to 30 points lasts a hand or so
 
@@ -96,13 +96,5 @@ def test_french_first_then_english(page: Any, web_server: ServerProcess) -> None
 
 def test_the_rules_help_opens_in_both_languages(page: Any, web_server: ServerProcess) -> None:
     open_table(page, web_server.url, "mu", 3, SHORT)
-    page.wait_for_selector("[data-test=status]")
-    page.click("[data-test=rules]")
-    page.wait_for_selector(".rules-body h2")
-    assert "Le décompte" in page.locator(".rules-body").inner_text()
-    page.click(".rules .close")
-    page.click("[data-test=lang]")
-    page.click("[data-test=rules]")
-    page.wait_for_selector(".rules-body h2")
-    page.wait_for_function("() => document.querySelector('.rules-body').innerText.includes('Scoring')")
-    assert "Contract made" in page.locator(".rules-body").inner_text()
+    french, english = rules_help_texts(page)
+    assert "Le décompte" in french and "Contract made" in english

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludotheque.core import NotationError
+from ludotheque.core.schema import move_object
 from ludotheque.games.calcory import rules
 
 GAME = "calcory"
@@ -18,13 +19,6 @@ _CELL = {"type": "string", "pattern": "^[A-F]([1-9]|10)$"}
 _VALUE = {"type": "integer", "minimum": 0, "maximum": 9}
 
 
-def _move(kind: str, **fields: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "required": ["type", *fields],
-        "additionalProperties": False,
-        "properties": {"type": {"const": kind}, **fields},
-    }
 
 
 #: The structured form of a move (``to_json``): a seat flips a cell, stops, passes, or puts a held value back on
@@ -32,10 +26,10 @@ def _move(kind: str, **fields: dict[str, Any]) -> dict[str, Any]:
 MOVE_SCHEMA: dict[str, Any] = {
     "title": "calcory move",
     "oneOf": [
-        _move("flip", cell=_CELL),
-        _move("stop"),
-        _move("pass"),
-        _move("put_back", value=_VALUE, cell=_CELL),
+        move_object("flip", cell=_CELL),
+        move_object("stop"),
+        move_object("pass"),
+        move_object("put_back", value=_VALUE, cell=_CELL),
         {
             "type": "object",
             "required": ["type", "value"],

@@ -25,6 +25,7 @@ import re
 from typing import Any
 
 from ludotheque.core import NotationError
+from ludotheque.core.schema import move_object
 from ludotheque.games.mice.rules import DICE_CARD_INDEX, DICE_CARDS, SLOT_NAMES
 
 USE = 0  # + yellow mask (bit k = yellow die Y(k+1))
@@ -44,35 +45,28 @@ _MOUSE_CARD = {"type": "integer", "minimum": 1, "maximum": 18}
 _DICE_CARD = {"enum": list(DICE_CARDS)}
 
 
-def _move(kind: str, **properties: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "required": ["type", *properties],
-        "additionalProperties": False,
-        "properties": {"type": {"const": kind}, **properties},
-    }
 
 
 #: The structured form of a move (``to_json``): one object per kind of move, and chance's die roll.
 MOVE_SCHEMA: dict[str, Any] = {
     "title": "mice move",
     "oneOf": [
-        _move("use", yellow={"type": "array", "items": {"enum": list(_YELLOW_NAMES)}, "uniqueItems": True,
+        move_object("use", yellow={"type": "array", "items": {"enum": list(_YELLOW_NAMES)}, "uniqueItems": True,
                              "maxItems": 3}),
-        _move("fail"),
-        _move("adjust", die={"enum": list(SLOT_NAMES)}, change={"enum": [1, -1]}),
-        _move("cage", card=_MOUSE_CARD),
-        _move("flip", card=_DICE_CARD),
+        move_object("fail"),
+        move_object("adjust", die={"enum": list(SLOT_NAMES)}, change={"enum": [1, -1]}),
+        move_object("cage", card=_MOUSE_CARD),
+        move_object("flip", card=_DICE_CARD),
         {
             "type": "object",
             "required": ["type"],
             "additionalProperties": False,
             "properties": {"type": {"const": "take_back"}, "card": _MOUSE_CARD},
         },
-        _move("unflip", card=_DICE_CARD),
-        _move("pass"),
-        _move("pay"),
-        _move("roll", die={"enum": list(SLOT_NAMES)}, value={"type": "integer", "minimum": 1, "maximum": 6}),
+        move_object("unflip", card=_DICE_CARD),
+        move_object("pass"),
+        move_object("pay"),
+        move_object("roll", die={"enum": list(SLOT_NAMES)}, value={"type": "integer", "minimum": 1, "maximum": 6}),
     ],
 }
 

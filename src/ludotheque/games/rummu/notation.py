@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ludotheque.core import NotationError
+from ludotheque.core.schema import move_object
 from ludotheque.games.rummu.rules import COLOURS, TYPES, YELLOW, card_str
 
 MAX_DISCARD = 60
@@ -51,31 +52,24 @@ _SEAT: dict[str, Any] = {"type": "integer", "minimum": 0}
 _COMBO: dict[str, Any] = {"type": "integer", "minimum": 1, "maximum": MAX_COMBOS}
 
 
-def _move(kind: str, **properties: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "required": ["type", *properties],
-        "additionalProperties": False,
-        "properties": {"type": {"const": kind}, **properties},
-    }
 
 
 #: JSON Schema of ``to_json``: one object per kind of move, chance's cards included.
 MOVE_SCHEMA: dict[str, Any] = {
     "title": "rummu move",
     "oneOf": [
-        _move("draw"),
-        _move("take", count={"type": "integer", "minimum": 1, "maximum": MAX_DISCARD}),
-        _move("start", card=_CARD),
-        _move("add", card=_CARD),
-        _move("close"),
-        _move("cancel"),
-        _move("discard", card=_CARD),
-        _move("put", card=_CARD, combo=_COMBO),
-        _move("swap", card=_CARD, combo=_COMBO, joker={"type": "string", "pattern": "^Y[0-9]$"}),
-        _move("deal", card=_CARD, seat=_SEAT),
-        _move("flip", card=_CARD),
-        _move("draw_card", card=_CARD, seat=_SEAT),
+        move_object("draw"),
+        move_object("take", count={"type": "integer", "minimum": 1, "maximum": MAX_DISCARD}),
+        move_object("start", card=_CARD),
+        move_object("add", card=_CARD),
+        move_object("close"),
+        move_object("cancel"),
+        move_object("discard", card=_CARD),
+        move_object("put", card=_CARD, combo=_COMBO),
+        move_object("swap", card=_CARD, combo=_COMBO, joker={"type": "string", "pattern": "^Y[0-9]$"}),
+        move_object("deal", card=_CARD, seat=_SEAT),
+        move_object("flip", card=_CARD),
+        move_object("draw_card", card=_CARD, seat=_SEAT),
     ],
 }
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludotheque.core import NotationError
+from ludotheque.core.schema import move_object
 from ludotheque.games.safaru.rules import ADD, KINDS, LETTERS, METHOD_NAMES, NAMES, PAIR, SEVENTEEN, card_name
 
 # the player action space
@@ -39,26 +40,19 @@ _PICK_NAMES = {ADD: "add", SEVENTEEN: "17", PAIR: "pair"}
 _CARD: dict[str, Any] = {"enum": list(NAMES)}
 
 
-def _move(kind: str, **properties: Any) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "required": ["type", *properties],
-        "additionalProperties": False,
-        "properties": {"type": {"const": kind}, **properties},
-    }
 
 
 #: The structured form of a move (``to_json``), one shape per type.  ``card`` is a card name as in the notation.
 MOVE_SCHEMA: dict[str, Any] = {
     "title": "safaru move",
     "oneOf": [
-        _move("play", card=_CARD),
-        _move("begin", method={"enum": ["add", "17"]}),
-        _move("take", card=_CARD),
-        _move("close"),
-        _move("pair", card=_CARD),
-        _move("done"),
-        _move("pick", method={"enum": list(METHOD_NAMES)}),
+        move_object("play", card=_CARD),
+        move_object("begin", method={"enum": ["add", "17"]}),
+        move_object("take", card=_CARD),
+        move_object("close"),
+        move_object("pair", card=_CARD),
+        move_object("done"),
+        move_object("pick", method={"enum": list(METHOD_NAMES)}),
         {
             "type": "object",
             "required": ["type", "card"],
