@@ -22,11 +22,11 @@ def create_table(base: str, game: str, players: int, seats: list[str], **extra: 
 class Client:
     """One WebSocket connection: a seat (with its token) or a spectator.  Every message received is kept."""
 
-    def __init__(self, ws_base: str, table_id: str, token: str | None = None) -> None:
+    def __init__(self, ws_base: str, table_id: str, token: str | None = None, origin: str | None = None) -> None:
         query = f"?token={token}" if token else ""
         self._stack = ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(
-            connect(f"{ws_base}/ws/tables/{table_id}{query}", open_timeout=10)
+            connect(f"{ws_base}/ws/tables/{table_id}{query}", open_timeout=10, origin=origin)  # type: ignore[arg-type]
         )
         self.received: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None

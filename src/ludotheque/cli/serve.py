@@ -23,6 +23,10 @@ def serve(
     public_url: Annotated[
         str | None, typer.Option("--public-url", help="the address people use, for invite links")
     ] = None,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option("--allow-origin", help="another site whose pages may connect (repeat), e.g. https://club.fr"),
+    ] = None,
 ) -> None:
     """Start the table server: the lobby, tables, bots and live play in the browser."""
     import uvicorn
@@ -34,6 +38,7 @@ def serve(
         pacing_s=0.0 if no_pacing else Settings.pacing_s,
         bot_workers=bot_workers,
         public_url=public_url,
+        allow_origins=tuple(allow_origin or ()),
     )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     address = f"http://{shown}:{port}/"

@@ -12,6 +12,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, TypeVar
+from urllib.parse import urlsplit
 
 from fastapi import Depends, FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
@@ -28,6 +29,8 @@ T = TypeVar("T")
 #: WebSocket close codes (4000-4999 are the application's): the table does not exist; the token holds no seat.
 CLOSE_NO_TABLE = 4404
 CLOSE_BAD_TOKEN = 4401
+#: A page of another site tried to open a connection (the browser sends its ``Origin``).
+CLOSE_FOREIGN_ORIGIN = 4403
 #: The largest message a client may send; uvicorn closes the connection with 1009 past it (``ws_max_size``).
 MAX_MESSAGE_BYTES = 64 * 1024
 
@@ -118,7 +121,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = None if live is None or token is None else live.row.seat_of(token)
         # accepted, then closed with a code that says why: a refused handshake would only say "403"
         await websocket.accept()
-        if live is None:
+        if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), settings):
+            await websocket.close(CLOSE_FOREIGN_ORIGIN, "connections from this page's site are not accepted")
+        elif live is None:
             await websocket.close(CLOSE_NO_TABLE, "no such table")
         elif token is not None and seat is None:
             await websocket.close(CLOSE_BAD_TOKEN, "this token holds no seat at this table")
@@ -126,6 +131,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await serve_connection(websocket, live, seat)
 
     return app
+
+
+def origin_allowed(origin: str | None, host: str | None, settings: Settings) -> bool:
+    """A browser names the page that opens a WebSocket: only the server's own pages (and ``--allow-origin``) may,
+    so that another site's script cannot play with a visitor's seat.  Clients that are not browsers send none."""
+    if origin is None:
+        return True
+    if origin in settings.allow_origins:
+        return True
+    return urlsplit(origin).netloc == (host or "")
 
 
 async def _guard(call: Awaitable[T]) -> T:

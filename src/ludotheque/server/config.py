@@ -29,5 +29,7 @@ class Settings:
     bot_workers: int = 1
     #: the public address of the server, for invite links (default: the address a request came to)
     public_url: str | None = None
+    #: pages of other origins whose scripts may open a WebSocket here (the server's own address always may)
+    allow_origins: tuple[str, ...] = ()
     #: a fault point for the crash tests: SIGKILL after the Nth committed move of a person, before its ack (0: off)
     crash_after_commit: int = field(default_factory=lambda: int(os.environ.get("LUDOTHEQUE_CRASH_AFTER_COMMIT", "0")))

@@ -7,6 +7,7 @@ at once, so two writers queue instead of failing half-way.  PostgreSQL goes thro
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -28,14 +29,21 @@ def normalized_url(url: str) -> str:
     return url
 
 
+#: How long a write waits for a locked SQLite file before it is refused (``LUDOTHEQUE_DB_WAIT_S``, default 10 s):
+#: a move is then answered "unavailable" and changes nothing, instead of hanging.
+def _wait_seconds() -> float:
+    return float(os.environ.get("LUDOTHEQUE_DB_WAIT_S", "10"))
+
+
 def make_engine(url: str) -> Engine:
     url = normalized_url(url)
     if make_url(url).drivername.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": _wait_seconds()})
         event.listen(engine, "connect", _sqlite_connect)
         event.listen(engine, "begin", _sqlite_begin)
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
+    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5,
+                         connect_args={"connect_timeout": max(1, int(_wait_seconds()))})
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -44,7 +52,7 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
-    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.execute(f"PRAGMA busy_timeout={int(_wait_seconds() * 1000)}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 

@@ -21,6 +21,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from ludotheque.core import CHANCE, Actor, LudothequeError, load_game, sample_chance
 from ludotheque.server.botpool import BotPool, BotRequest, history_of
 from ludotheque.server.config import Settings
@@ -200,35 +202,48 @@ class LiveTable:
             self._runner = asyncio.create_task(self._run(), name=f"table {self.id}")
 
     async def _run(self) -> None:
-        try:
-            while self.row.status == "playing":
-                async with self.lock:
-                    state = self.table.state
-                    if state.is_terminal():
-                        return
-                    if state.is_chance_node():
-                        await self._commit(None, sample_chance(state, _chance_source))
-                        continue
-                    bot_seats = [s for s in state.current_players() if self.row.seats[s].kind == "bot"]
-                    if not bot_seats:
-                        return  # people must act; their moves kick the runner again
-                    seat = bot_seats[0]
-                    request = BotRequest(
-                        self.id, self.row.game, self.row.players, self.row.options, history_of(self.table), seat,
-                        self.row.seats[seat].bot or "medium", secrets.randbits(63), self.settings.bot_time_cap_s,
-                    )
-                if self.settings.pacing_s:
-                    await asyncio.sleep(self.settings.pacing_s)
-                action = await self.bots.choose(request)
-                async with self.lock:
-                    # people may have moved while the bot thought (a simultaneous decision): its move still counts
-                    # if its seat still acts and the move is still legal there
-                    state = self.table.state
-                    if seat in state.current_players() and action in state.legal_actions(seat):
-                        await self._commit(seat, action)
-        except Exception:
-            log.exception("table %s: the runner stopped", self.id)
-            raise
+        delay = 0.5
+        while self.row.status == "playing":
+            try:
+                if not await self._automatic_step():
+                    return
+                delay = 0.5
+            except SQLAlchemyError:
+                # the database is away (restarted, locked): nothing was applied; try again, less and less often
+                log.warning("table %s: the database is unavailable; retrying in %.1f s", self.id, delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 10.0)
+            except Exception:
+                log.exception("table %s: the runner stopped", self.id)
+                raise
+
+    async def _automatic_step(self) -> bool:
+        """Apply the next chance action or bot move; False when people must act or the game is over."""
+        async with self.lock:
+            state = self.table.state
+            if state.is_terminal():
+                return False
+            if state.is_chance_node():
+                await self._commit(None, sample_chance(state, _chance_source))
+                return True
+            bot_seats = [s for s in state.current_players() if self.row.seats[s].kind == "bot"]
+            if not bot_seats:
+                return False  # people must act; their moves start the runner again
+            seat = bot_seats[0]
+            request = BotRequest(
+                self.id, self.row.game, self.row.players, self.row.options, history_of(self.table), seat,
+                self.row.seats[seat].bot or "medium", secrets.randbits(63), self.settings.bot_time_cap_s,
+            )
+        if self.settings.pacing_s:
+            await asyncio.sleep(self.settings.pacing_s)
+        action = await self.bots.choose(request)
+        async with self.lock:
+            # people may have moved while the bot thought (a simultaneous decision): its move still counts if its
+            # seat still acts and the move is still legal there
+            state = self.table.state
+            if seat in state.current_players() and action in state.legal_actions(seat):
+                await self._commit(seat, action)
+        return True
 
     # -- the one path of every action ---------------------------------------------------------------------
 
