@@ -231,6 +231,7 @@ class LudothequeOpenSpielState(pyspiel.State):  # type: ignore[misc]
         self._moves = 0  # decisions taken (a simultaneous node counts once), for max_moves
         self._next: int | None = None  # turn-based: the acting seat whose move comes next (replays name it)
         self._player: int | None = None  # current_player(), once worked out for this position
+        self._legal: dict[int, list[int]] = {}  # legal actions per seat, once listed for this position
         self._trail = _Trail(game.ludo.players) if self._recall else None
 
     @property
@@ -258,7 +259,11 @@ class LudothequeOpenSpielState(pyspiel.State):  # type: ignore[misc]
         return self._next if self._next in acting else acting[0]
 
     def _legal_actions(self, player: int) -> list[int]:
-        return [] if self.is_terminal() else self._engine.state.legal_actions(player)
+        # OpenSpiel lists them again to check each action it applies: listed once per position and seat
+        legal = self._legal.get(player)
+        if legal is None:
+            legal = self._legal[player] = [] if self.is_terminal() else self._engine.state.legal_actions(player)
+        return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [] if self.is_terminal() else self._engine.state.chance_outcomes()
@@ -272,6 +277,7 @@ class LudothequeOpenSpielState(pyspiel.State):  # type: ignore[misc]
             self._next = None
             self._moves += 1
         self._player = None
+        self._legal = {}
 
     def _apply_actions(self, actions: list[int]) -> None:
         state = self._engine.state
@@ -279,6 +285,7 @@ class LudothequeOpenSpielState(pyspiel.State):  # type: ignore[misc]
             self._play(seat, int(actions[seat]))
         self._moves += 1
         self._player = None
+        self._legal = {}
 
     def _action_to_string(self, player: int, action: int) -> str:
         actor: Actor = CHANCE if player == int(pyspiel.PlayerId.CHANCE) else int(player)
@@ -355,6 +362,7 @@ def _replay(game: LudothequeOpenSpielGame, history: list[tuple[Any, int]]) -> Lu
             if actor != CHANCE:
                 fresh._next = int(actor)  # a turn-based joint decision is replayed in the history's order
                 fresh._player = None
+                fresh._legal = {}
             fresh.apply_action(action)
             index += 1
     return fresh
