@@ -218,3 +218,13 @@ def test_importing_the_cli_needs_no_posix_only_module() -> None:
     code = "import sys; sys.modules['fcntl'] = None; import ludotheque.cli.main, ludotheque.arena.journal"
     process = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert process.returncode == 0, process.stderr
+
+
+def test_a_deal_card_by_card_is_told_in_a_few_lines() -> None:
+    # a Mü deal is 36 chance actions: the terminal folds them so that the table stays on an 80x24 screen
+    result = runner.invoke(app, ["play", "mu", "-p", "3", "--seed", "3", "--bots", "easy", "--record-dir",
+                                 "/tmp/ludotheque-test-records"], input="quit\n")
+    before_table = result.output.split("your turn")[0].splitlines()
+    assert len(before_table) <= 8, before_table
+    assert "seat 1 is dealt a card (x12)" in result.output
+    assert "seat 0 (you) is dealt " in result.output and result.output.count("(you) is dealt") == 1

@@ -9,6 +9,7 @@ move, ``rules`` shows the game's rules, ``quit`` abandons the game (its record i
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -82,10 +83,41 @@ def ask_move(state: State, seat: int, console: Console, read: ReadLine) -> int:
             console.print(f"[red]{escape(str(error))}[/]")
 
 
+#: A run of at least this many events of one type (a deal, card by card) is folded into a few lines.
+FOLD_RUN = 4
+
+
 def event_lines(game: Game, events: Sequence[dict[str, Any]], seat: int) -> list[str]:
-    """The events in the game's words, the player's own seat marked ``seat N (you)``."""
+    """The events in the game's words, the player's own seat marked ``seat N (you)``; a long run of events of
+    one type (cards dealt one by one) is folded, so that a new deal does not scroll the table away."""
     describe = game._furniture("display").event_text
-    return [str(describe(event)).replace(f"seat {seat}", f"seat {seat} (you)") for event in events]
+    texts = [(event["type"], str(describe(event)).replace(f"seat {seat}", f"seat {seat} (you)")) for event in events]
+    lines: list[str] = []
+    start = 0
+    while start < len(texts):
+        end = start
+        while end < len(texts) and texts[end][0] == texts[start][0]:
+            end += 1
+        run = [text for _, text in texts[start:end]]
+        lines.extend(fold(run) if len(run) >= FOLD_RUN else run)
+        start = end
+    return lines
+
+
+def fold(run: list[str]) -> list[str]:
+    """Repeated lines once with their count; the others that share a beginning, as one line listing the rest."""
+    counts = Counter(run)
+    repeated = [f"{text} (x{counts[text]})" for text in dict.fromkeys(run) if counts[text] > 1]
+    single = [text for text in dict.fromkeys(run) if counts[text] == 1]
+    if len(single) > 1:
+        prefix = single[0]
+        for text in single[1:]:
+            while not text.startswith(prefix):
+                prefix = prefix[:-1]
+        prefix = prefix.rpartition(" ")[0]
+        if prefix:
+            single = [f"{prefix} " + ", ".join(text[len(prefix) + 1 :] for text in single)]
+    return repeated + single
 
 
 def play_human(
