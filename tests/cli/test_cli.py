@@ -220,10 +220,10 @@ def test_importing_the_cli_needs_no_posix_only_module() -> None:
     assert process.returncode == 0, process.stderr
 
 
-def test_a_deal_card_by_card_is_told_in_a_few_lines() -> None:
+def test_a_deal_card_by_card_is_told_in_a_few_lines(tmp_path: Path) -> None:
     # a Mü deal is 36 chance actions: the terminal folds them so that the table stays on an 80x24 screen
     result = runner.invoke(app, ["play", "mu", "-p", "3", "--seed", "3", "--bots", "easy", "--record-dir",
-                                 "/tmp/ludotheque-test-records"], input="quit\n")
+                                 str(tmp_path)], input="quit\n")
     before_table = result.output.split("your turn")[0].splitlines()
     assert len(before_table) <= 8, before_table
     assert "seat 1 is dealt a card (x12)" in result.output
