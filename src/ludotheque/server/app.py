@@ -112,6 +112,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The game's record once it is over (409 before: a record shows every hidden card)."""
         return await _guard(lobby.record(table_id, token))
 
+    @app.get("/api/metrics", include_in_schema=False)
+    def metrics(lobby: LobbyDep) -> dict[str, Any]:
+        """For operators and the load benchmark: live tables, committed actions and recent commit times."""
+        times = sorted(lobby.store.commit_seconds)
+
+        def ms(share: float) -> float | None:
+            return round(1000 * times[min(len(times) - 1, int(share * len(times)))], 2) if times else None
+
+        return {"live_tables": len(lobby.tables), "commits": lobby.store.commits, "commit_p50_ms": ms(0.5),
+                "commit_p99_ms": ms(0.99), "commit_max_ms": ms(1.0)}
+
     mount_pages(app)
 
     @app.websocket("/ws/tables/{table_id}")

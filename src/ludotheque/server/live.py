@@ -256,7 +256,9 @@ class LiveTable:
         who: Actor = CHANCE if actor is None else actor
         notation = state.action_to_string(action, who)
         seq = self.table.seq + 1
-        await asyncio.to_thread(self.store.append_action, self.id, seq, actor, action, notation, client_move_id)
+        await asyncio.get_running_loop().run_in_executor(
+            self.store.writes, self.store.append_action, self.id, seq, actor, action, notation, client_move_id
+        )
         if mover is not None and self.settings.crash_after_commit:
             crash_after_commit(self.settings)
         self._apply(who, action)
@@ -267,7 +269,8 @@ class LiveTable:
         if self.table.is_over():
             # the status follows from the log; a crash before this commit is mended when the table is restored
             self.row.status = "finished"
-            await asyncio.to_thread(self.store.set_status, self.id, "finished")
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(self.store.writes, self.store.set_status, self.id, "finished")
         self.broadcast()
         return seq
 

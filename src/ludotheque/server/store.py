@@ -10,7 +10,9 @@ import hashlib
 import hmac
 import secrets
 import time
+from collections import deque
 from collections.abc import Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,6 +85,12 @@ class SeatTaken(Exception):
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # SQLite has one writer at a time: writes wait in one thread's queue instead of contending for the file's
+        # lock (whose retries sleep); PostgreSQL takes them side by side
+        sqlite = engine.dialect.name == "sqlite"
+        self.writes: Executor = ThreadPoolExecutor(1 if sqlite else 8, thread_name_prefix="ludotheque-db")
+        self.commits = 0
+        self.commit_seconds: deque[float] = deque(maxlen=10_000)  # the latest commits of actions, for /api/metrics
 
     # -- tables ----------------------------------------------------------------------------------------
 
@@ -185,6 +193,7 @@ class Store:
     ) -> None:
         """Commit one action (``actor`` ``None`` for chance) as row ``seq``.  ``IntegrityError`` if the row exists
         (two servers writing one table)."""
+        started = time.perf_counter()
         with self.engine.begin() as db:
             db.execute(
                 insert(actions).values(
@@ -192,6 +201,8 @@ class Store:
                     notation=notation, client_move_id=client_move_id, created_at=time.time(),
                 )
             )
+        self.commits += 1
+        self.commit_seconds.append(time.perf_counter() - started)
 
     def actions(self, table_id: str) -> list[ActionRow]:
         with self.engine.connect() as db:

@@ -1,0 +1,193 @@
+"""Load benchmark of the table server, on loopback only, bounded in time and count.
+
+``python -m benchmarks.load --tables 100 --rate 50 --seconds 30 [--db URL] [--game geier --players 2] [--json]``
+
+It starts ``ludotheque serve`` on a fresh database (an SQLite file in a temporary folder unless ``--db`` names
+one), opens ``--tables`` tables, each with one scripted person on a real WebSocket and the game's heuristic bots
+in the other seats, and has the people move at ``--rate`` moves a second in all (a move goes to a person whose
+turn it is; finished tables are replaced by new ones).  For every move it measures the time from the person's
+send to the frame that shows the move to that person (the server commits, acknowledges, then sends the frame;
+the bots' seats have no connection to update).  It prints the latency percentiles, acknowledged moves a second,
+errors, the server's CPU and memory, and the database's commit times (``/api/metrics``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+from ludotheque.server.process import ServerProcess
+
+
+@dataclass
+class Seat:
+    table_id: str
+    token: str
+    socket: Any = None
+    state: dict[str, Any] | None = None
+    sent_at: float | None = None
+    waiting_seq: int | None = None  # the seq of the acked move whose frame we wait for
+    counter: int = 0
+    done: bool = False
+
+
+@dataclass
+class Figures:
+    latencies: list[float] = field(default_factory=list)
+    acks: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    tables_finished: int = 0
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+async def open_seat(client: httpx.AsyncClient, server: ServerProcess, args: argparse.Namespace) -> Seat:
+    seats = ["me"] + ["bot:heuristic"] * (args.players - 1)
+    created = (await client.post("/api/tables", json={"game": args.game, "players": args.players,
+                                                      "seats": seats})).json()
+    seat = Seat(created["table_id"], created["token"])
+    seat.socket = await websockets.connect(f"{server.ws_url}/ws/tables/{seat.table_id}?token={seat.token}",
+                                           max_size=2**24, open_timeout=30)
+    await seat.socket.send(json.dumps({"type": "hello", "last_seq": 0}))
+    return seat
+
+
+async def listen(seat: Seat, figures: Figures) -> None:
+    async for raw in seat.socket:
+        message = json.loads(raw)
+        kind = message["type"]
+        if kind == "state":
+            seat.state = message
+            if seat.waiting_seq is not None and message["seq"] >= seat.waiting_seq and seat.sent_at is not None:
+                figures.latencies.append(time.perf_counter() - seat.sent_at)
+                seat.sent_at = seat.waiting_seq = None
+            if message["view"]["terminal"]:
+                seat.done = True
+                figures.tables_finished += 1
+                return
+        elif kind == "ack":
+            figures.acks += 1
+            seat.waiting_seq = message["seq"]
+            if seat.state is not None and seat.state["seq"] >= message["seq"] and seat.sent_at is not None:
+                figures.latencies.append(time.perf_counter() - seat.sent_at)
+                seat.sent_at = seat.waiting_seq = None
+        elif kind == "error":
+            figures.errors[message["code"]] = figures.errors.get(message["code"], 0) + 1
+            seat.sent_at = seat.waiting_seq = None
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    folder = Path(tempfile.mkdtemp(prefix="ludotheque-load-"))
+    db = args.db or f"sqlite:///{folder / 'load.db'}"
+    server = ServerProcess(db, folder, "--bot-workers", str(args.bot_workers)).start()
+    figures = Figures()
+    rng = random.Random(args.seed)
+    limits = httpx.Limits(max_connections=50)
+    try:
+        async with httpx.AsyncClient(base_url=server.url, timeout=60, limits=limits) as client:
+            seats: list[Seat] = []
+            listeners: list[asyncio.Task[None]] = []
+            for start in range(0, args.tables, 50):
+                batch = await asyncio.gather(*(open_seat(client, server, args)
+                                               for _ in range(start, min(args.tables, start + 50))))
+                seats.extend(batch)
+            listeners = [asyncio.create_task(listen(seat, figures)) for seat in seats]
+            cpu_before = _cpu_seconds(server)
+            started = time.perf_counter()
+            sent = 0
+            while time.perf_counter() - started < args.seconds and sent < args.max_moves:
+                due = started + sent / args.rate
+                await asyncio.sleep(max(0.0, due - time.perf_counter()))
+                ready = [s for s in seats if s.state and s.state["legal"] and s.sent_at is None and not s.done]
+                if not ready:
+                    continue
+                seat = rng.choice(ready)
+                assert seat.state is not None
+                seat.counter += 1
+                move = rng.choice(seat.state["legal"])["notation"]
+                seat.sent_at = time.perf_counter()
+                await seat.socket.send(json.dumps({"type": "move", "move": move, "client_move_id": f"m{seat.counter}",
+                                                   "after_seq": seat.state["seq"]}))
+                sent += 1
+                for index, old in enumerate(seats):  # keep the number of live tables
+                    if old.done:
+                        seats[index] = await open_seat(client, server, args)
+                        listeners.append(asyncio.create_task(listen(seats[index], figures)))
+            elapsed = time.perf_counter() - started
+            await asyncio.sleep(1.0)  # the last frames
+            cpu = _cpu_seconds(server) - cpu_before
+            metrics = (await client.get("/api/metrics")).json()
+            for task in listeners:
+                task.cancel()
+            for seat in seats:
+                await seat.socket.close()
+    finally:
+        memory = _memory_mb(server)
+        server.stop()
+    ms = [1000 * x for x in figures.latencies]
+    return {
+        "tables": args.tables, "rate": args.rate, "seconds": round(elapsed, 1), "db": db.split(":")[0],
+        "game": args.game, "players": args.players, "moves": len(ms), "sent": sent,
+        "acks_per_s": round(figures.acks / elapsed, 1), "errors": sum(figures.errors.values()),
+        "error_codes": figures.errors, "p50_ms": round(percentile(ms, 0.50), 1),
+        "p95_ms": round(percentile(ms, 0.95), 1), "p99_ms": round(percentile(ms, 0.99), 1),
+        "max_ms": round(max(ms, default=0.0), 1), "mean_ms": round(statistics.fmean(ms), 1) if ms else 0.0,
+        "server_cpu_share": round(cpu / elapsed, 2), "server_rss_mb": memory,
+        "commits": metrics.get("commits"), "commit_p50_ms": metrics.get("commit_p50_ms"),
+        "commit_p99_ms": metrics.get("commit_p99_ms"), "tables_finished": figures.tables_finished,
+    }
+
+
+def _cpu_seconds(server: ServerProcess) -> float:
+    assert server.process is not None
+    fields = Path(f"/proc/{server.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / 100.0  # utime + stime, in clock ticks of 1/100 s
+
+
+def _memory_mb(server: ServerProcess) -> float:
+    assert server.process is not None
+    for line in Path(f"/proc/{server.process.pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return round(int(line.split()[1]) / 1024, 1)
+    return 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--rate", type=float, default=50.0, help="people's moves a second, in all")
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--max-moves", type=int, default=1_000_000)
+    parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--game", default="geier")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--bot-workers", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args()
+    result = asyncio.run(run(args))
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for key, value in result.items():
+            print(f"{key:>18}: {value}")
+
+
+if __name__ == "__main__":
+    main()
