@@ -27,6 +27,7 @@ from .calcory_helpers import arrange, dealt_state, random_state
 READERS: tuple[int | None, ...] = (0, 1, None)
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_views_moves_and_events_hold_on_random_games(players: int) -> None:
     # a Calcory view carries the whole public history, so each game validates many large views: one game per

@@ -30,6 +30,7 @@ def draw(table: Table, animal: str) -> None:
     table._apply(CHANCE, table.state.string_to_action(animal, CHANCE))
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_views_moves_and_events_hold_on_random_games(players: int) -> None:
     stats = check_table(load_game("cheese", players=players), games=fuzz_games(3, 60), seed=players)

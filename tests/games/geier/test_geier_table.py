@@ -10,6 +10,7 @@ from ludotheque.table import Table
 from ludotheque.testing import check_table, fuzz_games
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_views_moves_and_events_hold_on_random_games(players: int) -> None:
     stats = check_table(load_game("geier", players=players), games=fuzz_games(2, 40), seed=players)

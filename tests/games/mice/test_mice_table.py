@@ -23,6 +23,7 @@ CONFIGS = [(1, "normal", 1), (1, "advanced", 2), (1, "hardest", 3), (2, "normal"
            (4, "normal", 4), (5, "normal", 25)]
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize(("players", "level", "seed"), CONFIGS)
 def test_views_moves_and_events_hold_on_random_games(players: int, level: str, seed: int) -> None:
     game = load_game("mice", players=players, level=level)

@@ -45,6 +45,7 @@ def last_events(table: Table, seat: int | None, count: int) -> list[dict[str, An
 # -- random games -----------------------------------------------------------------------------------
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_views_moves_and_events_hold_on_random_games(players: int) -> None:
     # DECISIONS all-3; target 1 makes a match of one hand (mu-9), so that each game is short

@@ -65,6 +65,7 @@ def types(events: list[dict[str, Any]]) -> list[str]:
         (3, {"target": 60}, 0),
     ],
 )
+@pytest.mark.fuzz
 def test_views_moves_and_events_hold_on_random_games(players: int, options: dict[str, Any], quick: int) -> None:
     # A Safarü game is some 190 actions and its view keeps every turn (all-3), so validating every view of every
     # step costs seconds a game: the quick run plays one game on three lines (renversé's picks, four seats each
