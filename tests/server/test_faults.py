@@ -71,3 +71,27 @@ def test_a_page_of_another_site_cannot_open_a_connection(tmp_path: Path) -> None
         assert allowed.hello(0)["legal"] == []
     finally:
         server.stop()
+
+
+def test_a_seat_acts_only_for_itself(tmp_path: Path) -> None:
+    # the seat comes from the token, never from the message: seat 0's token cannot play seat 1's card
+    server = ServerProcess(f"sqlite:///{tmp_path / 'ludotheque.db'}", tmp_path).start()
+    try:
+        created = create_table(server.url, "geier", 2, ["me", "open"])
+        table_id = created["table_id"]
+        other = httpx.post(f"{server.url}/api/tables/{table_id}/join", json={"name": "Bo"}).json()
+        ana = Client(server.ws_url, table_id, created["token"])
+        state = ana.hello(0)
+        while not state["legal"]:
+            state = ana.next("state")
+        ana.send({"type": "move", "move": "15", "client_move_id": "a", "after_seq": state["seq"], "seat": 1})
+        ack = ana.next("ack")
+        rows = Store(make_engine(f"sqlite:///{tmp_path / 'ludotheque.db'}")).actions(table_id)
+        assert [(r.actor, r.notation) for r in rows if r.seq == ack["seq"]] == [(0, "15")]
+        ana.send({"type": "move", "move": "14", "client_move_id": "b", "after_seq": ana.next("state")["seq"],
+                  "seat": 1})
+        assert ana.next("error")["code"] == "not_your_turn"  # seat 1 is to act; seat 0's token cannot
+        bo = Client(server.ws_url, table_id, other["token"])
+        assert [m["notation"] for m in bo.hello(0)["legal"]][-1] == "15"  # seat 1's hand is untouched
+    finally:
+        server.stop()
