@@ -1,6 +1,6 @@
 """The strength table of docs/bots.md from the arena runs it lists (their ``--json`` output saved as
-``DIR/GAME-N-LEVEL.json``, and ``DIR/GAME-N-random.json`` for easy against random; ``DIR/mice-1.json`` for the solo
-game): ``python -m benchmarks.level_table DIR`` prints the Markdown table.
+``DIR/GAME-N-LEVEL.json``, and ``DIR/GAME-N-random.json`` for easy against random; ``DIR/mice-1.json`` and
+``DIR/mice-1-hard.json`` for the solo game): ``python -m benchmarks.level_table DIR`` prints the Markdown table.
 
 A cell is the reference (``heuristic``) player's win rate against a table of the level, with its 95 % interval;
 a step holds when the harder level's interval lies wholly below the easier one's.
@@ -34,8 +34,8 @@ def cell(interval: dict[str, float] | None, games: int) -> str:
 
 
 def reference_rate(folder: Path, game: str, players: int, level: str) -> tuple[dict[str, float] | None, int]:
-    if players == 1:
-        data = load(folder / "mice-1.json")
+    if players == 1:  # the solo game: how often the reference did better than the level on the same deal
+        data = load(folder / ("mice-1-hard.json" if level == "hard" else "mice-1.json"))
         if data is None or level not in data["head_to_head"].get("heuristic", {}):
             return None, 0
         return data["head_to_head"]["heuristic"][level], int(data["games"])
