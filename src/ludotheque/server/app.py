@@ -140,6 +140,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close(CLOSE_BAD_TOKEN, "this token holds no seat at this table")
         else:
             await serve_connection(websocket, live, seat)
+            if live.row.status == "finished" and not live.connections:
+                lobby.tables.pop(live.id, None)  # a finished table nobody watches is read again when asked
 
     return app
 

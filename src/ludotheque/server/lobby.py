@@ -66,7 +66,8 @@ class Lobby:
         if live.table.is_over() and row.status != "finished":
             row.status = "finished"  # the last action was committed, its status was not
             self.store.set_status(row.id, "finished")
-        self.tables[row.id] = live
+        if row.status != "finished":
+            self.tables[row.id] = live  # a finished table is loaded for whoever asks, and not kept
         return live
 
     # -- the catalogue ---------------------------------------------------------------------------------------
