@@ -110,7 +110,8 @@ async function receive(message) {
   } else if (message.type === "error") {
     page.pending = null;
     page.ackedSeq = null;
-    page.notice = {kind: "error", text: `${t("error." + message.code)} ${message.message}`};
+    // the server explains in English: shown as it is to English readers, kept as a tooltip for the others
+    page.notice = {kind: "error", text: t("error." + message.code), detail: message.message};
   }
   draw();
 }
@@ -163,7 +164,8 @@ function draw() {
   clear(root).append(...[
     header(game),
     page.closed ? h("p", {class: "notice error"}, page.closed) : null,
-    page.notice ? h("p", {class: ["notice", page.notice.kind], role: "status"}, page.notice.text) : null,
+    page.notice ? h("p", {class: ["notice", page.notice.kind], role: "status", title: page.notice.detail},
+      page.notice.text, page.notice.detail && currentLang() === "en" ? ` ${page.notice.detail}` : "") : null,
     page.state ? tableArea() : waitingArea(),
     page.showRules ? rulesPanel() : null,
   ].filter(Boolean));
