@@ -90,3 +90,17 @@ def test_the_lobby_lists_open_tables_and_this_browsers_games_and_play_again_star
     page.wait_for_url(lambda url: table not in url and "/tables/" in url)
     page.wait_for_selector("[data-test=status]")
     assert waiting["table_id"] != table
+
+
+def test_your_turn_shows_in_the_title_and_icon_and_the_sound_choice_is_remembered(
+    page: Any, web_server: ServerProcess
+) -> None:
+    open_table(page, web_server.url, "geier", 2, bots="random")
+    page.wait_for_function("() => document.title.startsWith('●')")
+    assert page.locator("link[rel=icon]").get_attribute("href") == "/static/favicon-turn.svg"
+    assert page.locator("[data-test=sound]").inner_text() == "Son\u00a0: non"
+    page.click("[data-test=sound]")
+    page.reload()
+    page.wait_for_selector("[data-test=status]")
+    assert page.locator("[data-test=sound]").inner_text() == "Son\u00a0: oui"
+    assert horizontal_overflow(page) == 0

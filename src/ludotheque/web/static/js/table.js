@@ -158,9 +158,36 @@ function context() {
   };
 }
 
+const SOUND_KEY = "ludotheque.sound";
+let wasMyTurn = false;
+
+// "Your turn": the title starts with ●, the icon gets a gold dot, and (if the player asked for it) a short chime
+function announceTurn() {
+  const mine = isMyTurn();
+  const icon = document.querySelector("link[rel=icon]");
+  if (icon) icon.href = mine ? "/static/favicon-turn.svg" : "/static/favicon.svg";
+  if (mine && !wasMyTurn && localStorage.getItem(SOUND_KEY) === "on") chime();
+  wasMyTurn = mine;
+}
+
+function chime() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+  } catch { /* no sound on this device */ }
+}
+
 function draw() {
   const game = gameInfo();
   document.title = `${isMyTurn() ? "● " : ""}${game.name} · ludotheque`;
+  announceTurn();
   clear(root).append(...[
     header(game),
     page.closed ? h("p", {class: "notice error"}, page.closed) : null,
@@ -184,6 +211,11 @@ function header(game) {
     h("span", {class: "spacer"}),
     h("button", {class: "link", "data-test": "rules", onclick: () => { page.showRules = !page.showRules; draw(); }},
       t("nav.rules")),
+    h("button", {class: "link", "data-test": "sound", "aria-pressed": String(localStorage.getItem(SOUND_KEY) === "on"),
+      title: t("nav.sound_help"), onclick: () => {
+        localStorage.setItem(SOUND_KEY, localStorage.getItem(SOUND_KEY) === "on" ? "off" : "on");
+        draw();
+      }}, localStorage.getItem(SOUND_KEY) === "on" ? t("nav.sound_on") : t("nav.sound_off")),
     h("button", {class: "link", "data-test": "lang", onclick: () => { setLang(other); draw(); }},
       other.toUpperCase()),
   );
