@@ -21,7 +21,7 @@ def test_the_api_keeps_to_its_schema(tmp_path: Path) -> None:
             [str(Path(sys.executable).with_name("schemathesis")), "run", f"{server.url}/openapi.json",
              "--max-examples", "12", "--seed", "1", "--workers", "1", "--no-color",
              "--exclude-checks", "positive_data_acceptance,allow_header_conformance"],
-            capture_output=True, text=True, timeout=600, check=False,
+            capture_output=True, text=True, timeout=600, check=False, cwd=tmp_path,
         )
     finally:
         server.stop()
