@@ -104,3 +104,24 @@ def test_your_turn_shows_in_the_title_and_icon_and_the_sound_choice_is_remembere
     page.wait_for_selector("[data-test=status]")
     assert page.locator("[data-test=sound]").inner_text() == "Son\u00a0: oui"
     assert horizontal_overflow(page) == 0
+
+
+def test_names_are_shown_as_text_never_as_html(page: Any, web_server: ServerProcess) -> None:
+    import httpx
+
+    attack = "<img src=x onerror=\"window.hacked=1\">"
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "geier", "players": 2, "seats": ["me", "open"], "name": attack, "player_name": attack}).json()
+    table = created["table_id"]
+    friend = httpx.post(f"{web_server.url}/api/tables/{table}/join", json={"name": f"Bo {attack}"}).json()
+    page.goto(f"{web_server.url}/")
+    page.evaluate("""([id, seat, token]) => localStorage.setItem("ludotheque.seats",
+        JSON.stringify({[id]: {seat, token, game: "geier"}}))""", [table, friend["seat"], friend["token"]])
+    page.goto(f"{web_server.url}/tables/{table}")
+    page.wait_for_selector("[data-test=status]")
+    page.wait_for_timeout(300)
+    assert attack in page.locator(".seats").inner_text()  # the name, as it was typed
+    assert page.locator("img[src=x]").count() == 0 and not page.evaluate("() => window.hacked")
+    page.goto(f"{web_server.url}/")
+    page.wait_for_selector(".table-row")
+    assert page.locator("img[src=x]").count() == 0 and not page.evaluate("() => window.hacked")

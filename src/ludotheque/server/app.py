@@ -212,6 +212,9 @@ async def _handle(live: LiveTable, connection: Connection, message: MutableMappi
     except ValueError:
         refuse("malformed", "the message is not JSON")
         return
+    except RecursionError:
+        refuse("malformed", "the message is nested too deeply")
+        return
     kind = data.get("type") if isinstance(data, dict) else None
     if kind == "hello":
         last = data.get("last_seq", 0)
