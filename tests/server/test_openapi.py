@@ -1,5 +1,6 @@
-"""Schemathesis against the published OpenAPI schema of a running server, with bounded examples per operation:
-no request the schema allows, nor a malformed one, makes the server fail or answer outside its schema.
+"""Schemathesis against the published OpenAPI schema of a running server, with bounded examples per operation and
+its stateful phase (sequences along the links it infers: create a table, join it, start it, read it): no request
+the schema allows, nor a malformed one, makes the server fail or answer outside its schema.
 
 Two checks are left out, each for a reason of the API's shape: a table's player count depends on its game (the
 schema bounds it for all games at once, so a valid-looking count can be refused: ``positive_data_acceptance``),
@@ -27,3 +28,4 @@ def test_the_api_keeps_to_its_schema(tmp_path: Path) -> None:
         server.stop()
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
     assert "API Operations" in run.stdout and "Tested: 7" in run.stdout
+    assert "API Links" in run.stdout  # the stateful phase follows the inferred links: create, join, start, get
