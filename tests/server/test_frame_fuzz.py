@@ -59,7 +59,8 @@ def connection(box: dict[str, Any]) -> Client:
     return client
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@pytest.mark.fuzz
+@settings(deadline=None, suppress_health_check=list(HealthCheck))  # examples: the profile's (conftest.py)
 @given(frame=FRAMES)
 def test_hostile_frames_get_an_error_or_a_close_code(fuzzed: dict[str, Any], frame: str | bytes) -> None:
     client = connection(fuzzed)
