@@ -95,7 +95,11 @@ async def listen(seat: Seat, figures: Figures) -> None:
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="ludotheque-load-"))
     db = args.db or f"sqlite:///{folder / 'load.db'}"
-    server = ServerProcess(db, folder, "--bot-workers", str(args.bot_workers)).start()
+    server = ServerProcess(db, folder, "--bot-workers", str(args.bot_workers))
+    if args.port:
+        server.port = args.port  # a server already running (under a profiler, say): its figures are not read
+    else:
+        server.start()
     figures = Figures()
     rng = random.Random(args.seed)
     limits = httpx.Limits(max_connections=50)
@@ -108,7 +112,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                                                for _ in range(start, min(args.tables, start + 50))))
                 seats.extend(batch)
             listeners = [asyncio.create_task(listen(seat, figures)) for seat in seats]
-            cpu_before = _cpu_seconds(server)
+            cpu_before = _cpu_seconds(server) if server.process else 0.0
             started = time.perf_counter()
             sent = 0
             while time.perf_counter() - started < args.seconds and sent < args.max_moves:
@@ -131,14 +135,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         listeners.append(asyncio.create_task(listen(seats[index], figures)))
             elapsed = time.perf_counter() - started
             await asyncio.sleep(1.0)  # the last frames
-            cpu = _cpu_seconds(server) - cpu_before
+            cpu = _cpu_seconds(server) - cpu_before if server.process else 0.0
             metrics = (await client.get("/api/metrics")).json()
             for task in listeners:
                 task.cancel()
             for seat in seats:
                 await seat.socket.close()
     finally:
-        memory = _memory_mb(server)
+        memory = _memory_mb(server) if server.process else 0.0
         server.stop()
     ms = [1000 * x for x in figures.latencies]
     return {
@@ -179,6 +183,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--bot-workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--port", type=int, default=0, help="load a server already running on this port")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     result = asyncio.run(run(args))
