@@ -53,6 +53,9 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: how long a considered move takes here compared with most games (a Geier bid is quick, a Rummü turn that
+    #: rearranges the table is long): the server's clock profiles are multiplied by it
+    clock_pace: ClassVar[float] = 1.0
 
     def __init__(self, *, players: int, **options: Any) -> None:
         if isinstance(players, bool) or not isinstance(players, int):

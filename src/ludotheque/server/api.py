@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -38,6 +38,16 @@ MAX_PLAYERS = max(game_class(game_id).max_players for game_id in game_ids())
 SeatSpec = Annotated[str, Field(pattern=r"^(me|open|bot:[A-Za-z0-9_.:=-]{1,60})$")]
 
 
+class ClockSpec(Strict):
+    """A clock of one's own: seconds per move, and a reserve spent once a move takes longer."""
+
+    move: float = Field(ge=1, le=86_400)
+    reserve: float = Field(default=0, ge=0, le=86_400)
+
+
+ClockProfile = Literal["relaxed", "normal", "fast"]
+
+
 class CreateTable(Strict):
     game: GameId
     players: int = Field(ge=1, le=MAX_PLAYERS)
@@ -47,8 +57,14 @@ class CreateTable(Strict):
     name: str | None = Field(default=None, max_length=80)
     player_name: str | None = Field(default=None, max_length=80)
     private: bool = False
-    #: the bot that takes the seats still open when the game starts
+    #: the bot that takes the seats still open when the game starts, and plays for people who are gone
     default_bot: str = Field(default="medium", min_length=1, max_length=64)
+    #: none (the default), a profile (times suited to the game's pace), or times of one's own
+    clock: ClockProfile | ClockSpec | None = None
+    #: whether the result counts for the players' ratings
+    rated: bool = False
+    #: whether a person whose seat a bot took may take it back
+    reclaim: bool = True
 
 
 class CreatedTable(BaseModel):
@@ -56,6 +72,8 @@ class CreatedTable(BaseModel):
     seat: int | None
     token: str | None
     invite_url: str
+    #: a new guest's token, when the request named no player (``X-Player-Token``) and took a seat
+    player_token: str | None = None
 
 
 class JoinTable(Strict):
@@ -66,12 +84,22 @@ class JoinTable(Strict):
 class JoinedTable(BaseModel):
     seat: int
     token: str
+    player_token: str | None = None
+
+
+class Rematch(BaseModel):
+    """The rematch's table, and the seat kept there for the person who asked (seats turn by one)."""
+
+    table_id: str
+    seat: int
+    token: str
 
 
 class SeatInfo(BaseModel):
     seat: int
     kind: str
     name: str | None
+    away: bool = False
 
 
 class TableSummary(BaseModel):
@@ -84,6 +112,12 @@ class TableSummary(BaseModel):
     private: bool
     creator_seat: int | None
     seats: list[SeatInfo]
+    clock: dict[str, Any] | None = None
+    rated: bool = False
+    reclaim: bool = True
+    rematch_of: str | None = None
+    rematch: str | None = None
+    finished_at: float | None = None
 
 
 class Problem(BaseModel):

@@ -17,7 +17,17 @@ from urllib.parse import urlsplit
 from fastapi import Depends, FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
 
-from ludotheque.server.api import CreatedTable, CreateTable, GameInfo, JoinedTable, JoinTable, TableSummary, problems
+from ludotheque.server import players, ratings, replay
+from ludotheque.server.api import (
+    CreatedTable,
+    CreateTable,
+    GameInfo,
+    JoinedTable,
+    JoinTable,
+    Rematch,
+    TableSummary,
+    problems,
+)
 from ludotheque.server.config import Settings
 from ludotheque.server.live import Connection, LiveTable, MoveError
 from ludotheque.server.lobby import Lobby, LobbyError
@@ -52,6 +62,8 @@ def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
 
 LobbyDep = Annotated[Lobby, Depends(lobby_of)]
 TokenDep = Annotated[str | None, Depends(bearer)]
+#: the player a request comes from (``POST /api/players`` makes a guest; an account logs in)
+PlayerTokenDep = Annotated[str | None, Header(alias="X-Player-Token", max_length=200)]
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -79,11 +91,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Every game: id, name, player counts, and each option's schema."""
         return Lobby.games()
 
-    @app.post("/api/tables", response_model=CreatedTable, status_code=201, responses=problems(400, 503))
-    async def create_table(body: CreateTable, request: Request, lobby: LobbyDep) -> dict[str, Any]:
-        """A new table; the creator's seat and secret token when the seats hold ``"me"``."""
+    @app.post("/api/tables", response_model=CreatedTable, status_code=201, responses=problems(400, 401, 503))
+    async def create_table(
+        body: CreateTable, request: Request, lobby: LobbyDep, player: PlayerTokenDep = None
+    ) -> dict[str, Any]:
+        """A new table; the creator's seat and secret token when the seats hold ``"me"``.  The seat is the
+        player's named by ``X-Player-Token``, or a new guest's (whose token comes back as ``player_token``)."""
         base = settings.public_url or str(request.base_url)
-        return await _guard(lobby.create(body, base))
+        return await _guard(lobby.create(body, base, player))
 
     @app.get("/api/tables", response_model=list[TableSummary], responses=problems(503))
     async def open_tables(lobby: LobbyDep) -> list[dict[str, Any]]:
@@ -96,9 +111,31 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return await _guard(lobby.summary(table_id))
 
     @app.post("/api/tables/{table_id}/join", response_model=JoinedTable, responses=problems(400, 403, 404, 409, 503))
-    async def join_table(table_id: str, body: JoinTable, lobby: LobbyDep) -> dict[str, Any]:
-        """The first open seat and its token (409 when none is left)."""
-        return await _guard(lobby.join(table_id, body.name, body.invite))
+    async def join_table(
+        table_id: str, body: JoinTable, lobby: LobbyDep, player: PlayerTokenDep = None
+    ) -> dict[str, Any]:
+        """The first open seat and its token (409 when none is left), for the player of ``X-Player-Token`` or a
+        new guest."""
+        return await _guard(lobby.join(table_id, body.name, body.invite, player))
+
+    @app.post("/api/tables/{table_id}/leave", response_model=TableSummary, responses=problems(401, 403, 404, 409, 503))
+    async def leave_table(table_id: str, lobby: LobbyDep, token: TokenDep = None) -> dict[str, Any]:
+        """The seat's person leaves the game in play: a bot plays the seat from now on."""
+        return await _guard(lobby.leave(table_id, token))
+
+    @app.post(
+        "/api/tables/{table_id}/reclaim", response_model=TableSummary, responses=problems(401, 403, 404, 409, 503)
+    )
+    async def reclaim_seat(table_id: str, lobby: LobbyDep, token: TokenDep = None) -> dict[str, Any]:
+        """The person takes back the seat a bot took (when the table allows it)."""
+        return await _guard(lobby.reclaim(table_id, token))
+
+    @app.post("/api/tables/{table_id}/rematch", response_model=Rematch, responses=problems(401, 403, 404, 409, 503))
+    async def rematch(table_id: str, request: Request, lobby: LobbyDep, token: TokenDep = None) -> dict[str, Any]:
+        """Offer the same people a new table of the same game, seats turned by one, or accept the offer: the
+        seat kept for this person at the new table, and its token."""
+        base = settings.public_url or str(request.base_url)
+        return await _guard(lobby.rematch(table_id, token, base))
 
     @app.post(
         "/api/tables/{table_id}/start", response_model=TableSummary, responses=problems(401, 403, 404, 409, 503)
@@ -123,12 +160,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"live_tables": len(lobby.tables), "commits": lobby.store.commits, "commit_p50_ms": ms(0.5),
                 "commit_p99_ms": ms(0.99), "commit_max_ms": ms(1.0)}
 
+    for part in (players, ratings, replay):
+        app.include_router(part.router)
     mount_pages(app)
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
         lobby: Lobby = websocket.app.state.lobby
-        live = await lobby.live(table_id)
+        live = await lobby.live(table_id, keep=True)
         seat = None if live is None or token is None else live.row.seat_of(token)
         # accepted, then closed with a code that says why: a refused handshake would only say "403"
         await websocket.accept()
@@ -170,7 +209,7 @@ async def serve_connection(websocket: WebSocket, live: LiveTable, seat: int | No
     """Read the client's messages until it leaves; one writer task sends what the connection is owed, in order."""
     connection = Connection(seat, websocket.send_json)
     connection.synced = live.table.seq
-    live.connections.add(connection)
+    live.join(connection)
     writer = asyncio.create_task(_write(websocket, live, connection))
     try:
         while True:
@@ -181,7 +220,7 @@ async def serve_connection(websocket: WebSocket, live: LiveTable, seat: int | No
     except WebSocketDisconnect:
         pass
     finally:
-        live.connections.discard(connection)
+        live.leave_connection(connection)
         writer.cancel()
 
 

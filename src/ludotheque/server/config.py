@@ -1,4 +1,4 @@
-"""Server settings: where the database is, how bots are paced and capped."""
+"""Server settings: where the database is, how bots are paced and capped, and the clocks."""
 
 from __future__ import annotations
 
@@ -10,6 +10,16 @@ from pathlib import Path
 BOT_PACING_S = 0.7
 #: A bot's thinking is capped at this many seconds per move (the levels are tuned to about one second).
 BOT_TIME_CAP_S = 5.0
+
+#: Clock profiles: seconds per move, and a reserve spent once a move takes longer.  A game's ``clock_pace``
+#: multiplies both (Geier and Cheese Rescue 0.5, Rummü 2, the others 1).
+CLOCK_PROFILES: dict[str, tuple[float, float]] = {
+    "relaxed": (120.0, 600.0),
+    "normal": (45.0, 180.0),
+    "fast": (15.0, 60.0),
+}
+#: After this many timeouts in a row, a bot takes the seat for good.
+TIMEOUTS_BEFORE_TAKEOVER = 3
 
 
 def default_db_url() -> str:
@@ -33,3 +43,6 @@ class Settings:
     allow_origins: tuple[str, ...] = ()
     #: a fault point for the crash tests: SIGKILL after the Nth committed move of a person, before its ack (0: off)
     crash_after_commit: int = field(default_factory=lambda: int(os.environ.get("LUDOTHEQUE_CRASH_AFTER_COMMIT", "0")))
+    #: at a table without a clock, a person to act who has had no connection for this long loses the seat to a
+    #: bot (``LUDOTHEQUE_ABSENT_S``, default 5 minutes): the game never waits forever for someone who is gone
+    absent_s: float = field(default_factory=lambda: float(os.environ.get("LUDOTHEQUE_ABSENT_S", "300")))

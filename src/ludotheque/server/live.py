@@ -12,6 +12,8 @@ is built when it is sent, from that connection's seat only (``frame``), and seve
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import copy
 import logging
 import os
 import secrets
@@ -24,8 +26,10 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from ludotheque.core import CHANCE, Actor, LudothequeError, load_game, sample_chance
+from ludotheque.server import ratings
 from ludotheque.server.botpool import BotPool, BotRequest, history_of
-from ludotheque.server.config import Settings
+from ludotheque.server.clock import Clock
+from ludotheque.server.config import TIMEOUTS_BEFORE_TAKEOVER, Settings
 from ludotheque.server.schema import CHANCE_ACTOR
 from ludotheque.server.store import ActionRow, Store, TableRow
 from ludotheque.table import Table
@@ -97,6 +101,7 @@ class Connection:
     hello: bool = False  # frames start once the client has said which seq it has (``hello``)
     state_queued: bool = False
     bucket: TokenBucket = field(default_factory=TokenBucket)
+    notices_seen: int = 0  # how many of the table's notices this connection has been sent
 
     def push(self, message: dict[str, Any]) -> None:
         self.outbox.put_nowait(message)
@@ -120,6 +125,16 @@ class LiveTable:
         self.client_moves: dict[tuple[int, str], int] = {}  # (seat, client_move_id) -> seq of its action
         self.turn_started = [0] * game.players  # per seat: the seq of the state in which it last became to act
         self._runner: asyncio.Task[None] | None = None
+        self.clock = Clock.of(row.clock, row.clock_state, game.players)
+        #: what the table says besides the game's events: ``{"seq", "kind", "seat"}`` (timeout, takeover, left,
+        #: reclaim), kept while the table is in memory
+        self.notices: list[dict[str, Any]] = []
+        self.due: set[int] = set()  # seats whose time ran out: a bot plays their next move
+        self.present = [0] * game.players  # open connections per seat
+        self.absent_since = [time.monotonic()] * game.players
+        self.rematch: dict[str, Any] | None = None  # {"table_id", "accepted": [seats]} once offered
+        self._changed = asyncio.Event()
+        self._watcher: asyncio.Task[None] | None = None
 
     @property
     def id(self) -> str:
@@ -137,6 +152,8 @@ class LiveTable:
             self._apply(actor, row.action, row.notation)
             if row.client_move_id is not None and actor != CHANCE:
                 self.client_moves[(int(actor), row.client_move_id)] = row.seq
+        if self.clock is not None:
+            self.clock.follow(self._people_to_act())  # the turns begin again: the outage is given back
 
     # -- frames --------------------------------------------------------------------------------------
 
@@ -145,6 +162,8 @@ class LiveTable:
         table, seat = self.table, connection.seat
         events = table.events(seat, since=connection.synced)
         connection.synced = table.seq
+        notices = self.notices[connection.notices_seen :]
+        connection.notices_seen = len(self.notices)
         return {
             "type": "state",
             "seq": table.seq,
@@ -152,11 +171,113 @@ class LiveTable:
             "view": table.state.view(seat),
             "legal": table.legal_moves(seat) if seat is not None and self.row.status == "playing" else [],
             "events": events,
+            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "connected": self.present[s.seat] > 0,
+                       "away": s.away} for s in self.row.seats],
+            "clock": None if self.clock is None else self.clock.frame(table.game.players),
+            "notices": notices,
+            "rematch": self.rematch,
         }
 
     def broadcast(self) -> None:
         for connection in self.connections:
             connection.push_state()
+
+    def notice(self, kind: str, seat: int) -> None:
+        self.notices.append({"seq": self.table.seq, "kind": kind, "seat": seat})
+
+    # -- who is here ---------------------------------------------------------------------------------------
+
+    def join(self, connection: Connection) -> None:
+        self.connections.add(connection)
+        connection.notices_seen = len(self.notices)
+        if connection.seat is not None:
+            self.present[connection.seat] += 1
+            self._presence_changed()
+
+    def leave_connection(self, connection: Connection) -> None:
+        self.connections.discard(connection)
+        if connection.seat is not None:
+            self.present[connection.seat] -= 1
+            if not self.present[connection.seat]:
+                self.absent_since[connection.seat] = time.monotonic()
+            self._presence_changed()
+
+    def _presence_changed(self) -> None:
+        self._changed.set()
+        self.broadcast()
+
+    def _people_to_act(self) -> list[int]:
+        """The seats to act that a person plays (not bots, not seats a bot took)."""
+        seats = self.row.seats
+        return [s for s in self.table.state.current_players() if seats[s].kind == "human" and not seats[s].away]
+
+    def _bot_plays(self, seat: int) -> bool:
+        row = self.row.seats[seat]
+        return row.kind == "bot" or row.away or seat in self.due
+
+    # -- a bot for a person who is gone ----------------------------------------------------------------------
+
+    async def take_over(self, seat: int, kind: str) -> None:
+        """A bot plays ``seat`` for good (``kind``: ``left`` when the person left, ``takeover`` otherwise)."""
+        async with self.lock:
+            if self.row.seats[seat].away or self.row.status != "playing":
+                return
+            await asyncio.get_running_loop().run_in_executor(self.store.writes, self.store.set_away, self.id, seat,
+                                                             True)
+            self.row.seats[seat].away = True
+            self.notice(kind, seat)
+            if self.clock is not None:
+                self.clock.follow(self._people_to_act())
+        self._changed.set()
+        self.broadcast()
+        self.kick()
+
+    async def give_back(self, seat: int) -> None:
+        """The person takes their seat back from the bot."""
+        async with self.lock:
+            if not self.row.seats[seat].away:
+                return
+            await asyncio.get_running_loop().run_in_executor(self.store.writes, self.store.set_away, self.id, seat,
+                                                             False)
+            self.row.seats[seat].away = False
+            self.due.discard(seat)
+            self.notice("reclaim", seat)
+            if self.clock is not None:
+                self.clock.timeouts[seat] = 0
+                self.clock.follow(self._people_to_act())
+        self._changed.set()
+        self.broadcast()
+
+    def watch(self) -> None:
+        """Start the table's watcher (clocks, absent people) unless it runs already."""
+        if self.row.status == "playing" and (self._watcher is None or self._watcher.done()):
+            self._watcher = asyncio.create_task(self._watch(), name=f"table {self.id} clocks")
+
+    async def _watch(self) -> None:
+        while self.row.status == "playing":
+            self._changed.clear()
+            now = time.monotonic()
+            wake = now + 3600.0
+            for seat in self._people_to_act():
+                if seat in self.due:
+                    continue
+                if self.clock is not None:
+                    deadline = self.clock.deadline(seat)
+                    if deadline is not None and deadline <= now:
+                        self.due.add(seat)  # a bot plays this one move; the runner says so when it commits
+                        self.kick()
+                        continue
+                elif not self.present[seat]:
+                    deadline = self.absent_since[seat] + self.settings.absent_s
+                    if deadline <= now:
+                        await self.take_over(seat, "takeover")
+                        continue
+                else:
+                    continue
+                if deadline is not None:
+                    wake = min(wake, deadline)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), timeout=max(0.01, wake - time.monotonic()))
 
     # -- a person's move -----------------------------------------------------------------------------------
 
@@ -183,6 +304,10 @@ class LiveTable:
             if seat not in state.current_players():
                 acting = ", ".join(str(s) for s in state.current_players()) or "nobody (the game moves on)"
                 raise MoveError("not_your_turn", f"seat {seat} does not act now (to act: {acting})")
+            if self.row.seats[seat].away:
+                raise MoveError("not_your_turn", f"a bot plays seat {seat} now: take the seat back first")
+            if seat in self.due:
+                raise MoveError("not_your_turn", f"seat {seat}'s time ran out: a bot plays this move")
             if after_seq < self.turn_started[seat] or after_seq > self.table.seq:
                 raise MoveError("stale", f"the move was chosen in the state of seq {after_seq}; seat {seat} has "
                                 f"been to act since seq {self.turn_started[seat]} (the table is at {self.table.seq})")
@@ -226,39 +351,49 @@ class LiveTable:
             if state.is_chance_node():
                 await self._commit(None, sample_chance(state, _chance_source))
                 return True
-            bot_seats = [s for s in state.current_players() if self.row.seats[s].kind == "bot"]
+            bot_seats = [s for s in state.current_players() if self._bot_plays(s)]
             if not bot_seats:
                 return False  # people must act; their moves start the runner again
             seat = bot_seats[0]
+            timeout = seat in self.due
+            spec = self.row.seats[seat].bot if self.row.seats[seat].kind == "bot" else self.row.default_bot
             request = BotRequest(
                 self.id, self.row.game, self.row.players, self.row.options, history_of(self.table), seat,
-                self.row.seats[seat].bot or "medium", secrets.randbits(63), self.settings.bot_time_cap_s,
+                spec or "medium", secrets.randbits(63), self.settings.bot_time_cap_s,
             )
-        if self.settings.pacing_s:
+        if self.settings.pacing_s and not timeout:
             await asyncio.sleep(self.settings.pacing_s)
         action = await self.bots.choose(request)
         async with self.lock:
-            # people may have moved while the bot thought (a simultaneous decision): its move still counts if its
-            # seat still acts and the move is still legal there
+            # people may have moved while the bot thought (a simultaneous decision), or taken their seat back: its
+            # move still counts if a bot still plays the seat, the seat still acts and the move is still legal
             state = self.table.state
-            if seat in state.current_players() and action in state.legal_actions(seat):
-                await self._commit(seat, action)
+            if self._bot_plays(seat) and seat in state.current_players() and action in state.legal_actions(seat):
+                await self._commit(seat, action, timeout=timeout and seat in self.due)
         return True
 
     # -- the one path of every action ---------------------------------------------------------------------
 
     async def _commit(
-        self, actor: int | None, action: int, client_move_id: str | None = None, mover: Connection | None = None
+        self, actor: int | None, action: int, client_move_id: str | None = None, mover: Connection | None = None,
+        timeout: bool = False,
     ) -> int:
         """Write ``action`` to the database, then apply it, then acknowledge it to ``mover``, then tell every
-        connection.  Hold ``self.lock``."""
+        connection.  ``timeout``: a bot plays it because the seat's time ran out.  Hold ``self.lock``."""
         state = self.table.state
         who: Actor = CHANCE if actor is None else actor
         notation = state.action_to_string(action, who)
         seq = self.table.seq + 1
-        await asyncio.get_running_loop().run_in_executor(
-            self.store.writes, self.store.append_action, self.id, seq, actor, action, notation, client_move_id
-        )
+        clock_before = copy.deepcopy(self.clock)
+        clock_state = self._clock_after(actor, timeout)
+        try:
+            await asyncio.get_running_loop().run_in_executor(
+                self.store.writes, self.store.append_action, self.id, seq, actor, action, notation, client_move_id,
+                clock_state,
+            )
+        except BaseException:
+            self.clock = clock_before  # nothing was written: the clocks stand as they stood
+            raise
         if mover is not None and self.settings.crash_after_commit:
             crash_after_commit(self.settings)
         self._apply(who, action)
@@ -266,13 +401,52 @@ class LiveTable:
             self.client_moves[(actor, client_move_id)] = seq
             if mover is not None:
                 mover.push(ack(client_move_id, seq))
+        if timeout and actor is not None:
+            self.due.discard(actor)
+            self.notice("timeout", actor)
+        if self.clock is not None:
+            self.clock.follow(self._people_to_act())
         if self.table.is_over():
-            # the status follows from the log; a crash before this commit is mended when the table is restored
-            self.row.status = "finished"
-            loop = asyncio.get_running_loop()
-            await loop.run_in_executor(self.store.writes, self.store.set_status, self.id, "finished")
+            await self.finish()
+        elif timeout and actor is not None and self.clock is not None and (
+            self.clock.timeouts[actor] >= TIMEOUTS_BEFORE_TAKEOVER and not self.row.seats[actor].away
+        ):
+            await asyncio.get_running_loop().run_in_executor(self.store.writes, self.store.set_away, self.id, actor,
+                                                             True)
+            self.row.seats[actor].away = True
+            self.notice("takeover", actor)
+        self._changed.set()
         self.broadcast()
         return seq
+
+    def _clock_after(self, actor: int | None, timeout: bool) -> dict[str, Any] | None:
+        """Update the clocks for ``actor``'s move; what to store with the action (``None`` without a clock)."""
+        if self.clock is None:
+            return None
+        if actor is not None:
+            if timeout:
+                self.clock.timed_out(actor)
+            else:
+                self.clock.moved(actor)
+        return self.clock.state()
+
+    async def finish(self) -> None:
+        """The game is over: its status, result and (rated tables) ratings, in one transaction."""
+        await asyncio.get_running_loop().run_in_executor(self.store.writes, self.finish_now)
+
+    def finish_now(self) -> None:
+        """``finish``, as a plain call: also run when a restored table's last action was committed and its end was
+        not (a crash between the two); the store does it once."""
+        self.row.status = "finished"
+        state = self.table.state
+        returns = list(state.returns())
+        result: dict[str, Any] = {"returns": returns, "winners": list(state.winners())}
+        lower_wins = self.table.game.score_order() == "lower"
+
+        def rate(db: Any, row: TableRow) -> None:
+            ratings.rate_finished(db, row, returns, lower_wins)
+
+        self.store.finish(self.id, result, rate)
 
     def _apply(self, actor: Actor, action: int, logged: str | None = None) -> None:
         before = set(self.table.state.current_players())

@@ -6,17 +6,19 @@ Everything that touches the database runs in a worker thread; the live tables st
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
 from ludotheque.bots import UnknownBotError, make_bot
 from ludotheque.core import LudothequeError, game_class, game_ids, load_game
-from ludotheque.server.api import CreateTable
+from ludotheque.server.api import ClockSpec, CreateTable
 from ludotheque.server.botpool import BotPool
-from ludotheque.server.config import Settings
+from ludotheque.server.config import CLOCK_PROFILES, Settings
 from ludotheque.server.db import make_engine, migrate
 from ludotheque.server.live import LiveTable
-from ludotheque.server.store import SeatTaken, Store, TableRow
+from ludotheque.server.players import PlayerRow, new_guest, player_by_token
+from ludotheque.server.store import RematchExists, SeatSpec, SeatTaken, Store, TableRow
 
 log = logging.getLogger("ludotheque.server")
 
@@ -51,10 +53,11 @@ class Lobby:
         return lobby
 
     def resume(self) -> None:
-        """Start the tables whose bots or chance act now (in the running event loop)."""
+        """Start the tables whose bots or chance act now, and their clocks (in the running event loop)."""
         for live in self.tables.values():
             if live.row.status == "playing":
                 live.kick()
+                live.watch()
 
     async def close(self) -> None:
         self.bots.close()
@@ -63,9 +66,8 @@ class Lobby:
     def _restore(self, row: TableRow) -> LiveTable:
         live = LiveTable(row, self.store, self.bots, self.settings)
         live.replay(self.store.actions(row.id))
-        if live.table.is_over() and row.status != "finished":
-            row.status = "finished"  # the last action was committed, its status was not
-            self.store.set_status(row.id, "finished")
+        if live.table.is_over() and row.finished_at is None:
+            live.finish_now()  # the last action was committed, the end of the game was not
         if row.status != "finished":
             self.tables[row.id] = live  # a finished table is loaded for whoever asks, and not kept
         return live
@@ -83,7 +85,20 @@ class Lobby:
 
     # -- tables ---------------------------------------------------------------------------------------------
 
-    async def create(self, body: CreateTable, base_url: str) -> dict[str, Any]:
+    async def player(self, player_token: str | None, name: str | None) -> tuple[PlayerRow | None, str | None]:
+        """The player a request names (``X-Player-Token``), or a new guest called ``name`` (then its token too);
+        ``(None, None)`` when neither.  An unknown token is refused rather than silently replaced."""
+        if player_token is not None:
+            player = await asyncio.to_thread(player_by_token, self.store.engine, player_token)
+            if player is None:
+                raise LobbyError(401, "X-Player-Token names no player: log in again, or send no token to play as "
+                                 "a new guest")
+            return player, None
+        if name is None:
+            return None, None
+        return await asyncio.to_thread(new_guest, self.store.engine, name)
+
+    async def create(self, body: CreateTable, base_url: str, player_token: str | None = None) -> dict[str, Any]:
         try:
             game = load_game(str(body.game.value), players=body.players, **body.options)
         except LudothequeError as error:
@@ -93,32 +108,42 @@ class Lobby:
             raise LobbyError(400, f"seats lists one entry per seat: {game.players}, not {len(specs)}")
         if specs.count("me") > 1:
             raise LobbyError(400, 'at most one seat is "me"')
-        seat_specs: list[tuple[str, str | None, str | None]] = []
         for spec in specs:
-            if spec == "me":
-                seat_specs.append(("human", body.player_name or "player", None))
-            elif spec == "open":
-                seat_specs.append(("open", None, None))
-            elif spec.startswith("bot:"):
-                bot = spec[4:]
-                self._check_bot(bot, game)
-                seat_specs.append(("bot", bot, bot))
-            else:
+            if spec.startswith("bot:"):
+                self._check_bot(spec[4:], game)
+            elif spec not in ("me", "open"):
                 raise LobbyError(400, f'a seat is "me", "open" or "bot:LEVEL", not {spec!r}')
         self._check_bot(body.default_bot, game)
+        player, new_player_token = await self.player(player_token, body.player_name or "player") \
+            if "me" in specs else (None, None)
+        seat_specs: list[SeatSpec] = []
+        for spec in specs:
+            if spec == "me":
+                assert player is not None
+                seat_specs.append(("human", body.player_name or player.name, None, player.id))
+            elif spec == "open":
+                seat_specs.append(("open", None, None, None))
+            else:
+                seat_specs.append(("bot", spec[4:], spec[4:], None))
         creator = specs.index("me") if "me" in specs else None
         table_id, invite, token = await asyncio.to_thread(
             self.store.create_table, game=game.id, players=game.players, options=dict(game.options),
             name=body.name or f"{game.name}", private=body.private, default_bot=body.default_bot,
-            seat_specs=seat_specs, creator_seat=creator,
+            seat_specs=seat_specs, creator_seat=creator, clock=clock_of(body.clock, game.clock_pace),
+            rated=body.rated, reclaim=body.reclaim,
         )
+        live = await self._open_new(table_id)
+        if "open" not in specs:
+            await self._start(live)
+        url = f"{base_url.rstrip('/')}/tables/{table_id}" + (f"?invite={invite}" if invite else "")
+        return {"table_id": table_id, "seat": creator, "token": token, "invite_url": url,
+                "player_token": new_player_token}
+
+    async def _open_new(self, table_id: str) -> LiveTable:
         row = await asyncio.to_thread(self.store.table, table_id)
         assert row is not None
-        self.tables[table_id] = LiveTable(row, self.store, self.bots, self.settings)
-        if "open" not in specs:
-            await self._start(self.tables[table_id])
-        url = f"{base_url.rstrip('/')}/tables/{table_id}" + (f"?invite={invite}" if invite else "")
-        return {"table_id": table_id, "seat": creator, "token": token, "invite_url": url}
+        live = self.tables[table_id] = LiveTable(row, self.store, self.bots, self.settings)
+        return live
 
     @staticmethod
     def _check_bot(spec: str, game: Any) -> None:
@@ -143,21 +168,105 @@ class Lobby:
             raise LobbyError(404, f"no table {table_id!r}")
         return row
 
-    async def join(self, table_id: str, name: str, invite: str | None) -> dict[str, Any]:
+    async def join(self, table_id: str, name: str, invite: str | None, player_token: str | None = None
+                   ) -> dict[str, Any]:
         row = await self._row(table_id)
         if row.private and invite != row.invite:
             raise LobbyError(403, "this table is private: joining needs the invite code of its invite link")
         if row.status != "waiting":
             raise LobbyError(409, f"the table is {row.status}: its seats are taken")
+        if not any(s.kind == "open" for s in row.seats):
+            raise LobbyError(409, f"table {table_id} has no open seat")
+        player, new_player_token = await self.player(player_token, name)
+        assert player is not None
         try:
-            seat, token = await asyncio.to_thread(self.store.take_open_seat, table_id, name)
+            seat, token = await asyncio.to_thread(self.store.take_open_seat, table_id, name, player.id)
         except SeatTaken as error:
             raise LobbyError(409, str(error)) from None
         live = self.tables[table_id]
         await self._reload(live)
-        if not any(s.kind == "open" for s in live.row.seats):
+        if not any(s.kind in ("open", "invited") for s in live.row.seats):
             await self._start(live)
-        return {"seat": seat, "token": token}
+        return {"seat": seat, "token": token, "player_token": new_player_token}
+
+    # -- people who leave and come back ----------------------------------------------------------------------
+
+    async def _seated(self, table_id: str, token: str | None) -> tuple[LiveTable, int]:
+        if token is None:
+            raise LobbyError(401, "this needs the seat's token as Authorization: Bearer TOKEN")
+        row = await self._row(table_id)
+        seat = row.seat_of(token)
+        if seat is None:
+            raise LobbyError(403, "this token holds no seat at this table")
+        live = await self.live(table_id, keep=True)
+        assert live is not None
+        return live, seat
+
+    async def leave(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """The person leaves a game in play: a bot plays their seat for good (they may take it back when the
+        table allows it)."""
+        live, seat = await self._seated(table_id, token)
+        if live.row.status != "playing":
+            raise LobbyError(409, f"the table is {live.row.status}: only a game in play can be left")
+        if live.row.seats[seat].away:
+            raise LobbyError(409, f"a bot plays seat {seat} already")
+        await live.take_over(seat, "left")
+        return summary(live.row)
+
+    async def reclaim(self, table_id: str, token: str | None) -> dict[str, Any]:
+        live, seat = await self._seated(table_id, token)
+        if live.row.status != "playing":
+            raise LobbyError(409, f"the table is {live.row.status}: there is no seat to take back")
+        if not live.row.seats[seat].away:
+            raise LobbyError(409, f"seat {seat} is yours already")
+        if not live.row.reclaim:
+            raise LobbyError(403, "at this table a seat a bot took stays with the bot")
+        await live.give_back(seat)
+        return summary(live.row)
+
+    async def rematch(self, table_id: str, token: str | None, base_url: str) -> dict[str, Any]:
+        """Offer (the first call) or accept the rematch: the same game and people, seats turned by one.  Each
+        person's seat is kept for them until they accept; the game starts when every kept seat is taken, or when
+        whoever offered it starts it (bots then take the seats not taken)."""
+        live, seat = await self._seated(table_id, token)
+        old = live.row
+        if old.status != "finished":
+            raise LobbyError(409, "a rematch is offered once the game is over")
+        new_seat = (seat + 1) % old.players
+        if old.rematch is None:
+            seat_specs: list[SeatSpec] = []
+            for index in range(old.players):
+                previous = old.seats[(index - 1) % old.players]
+                if previous.kind == "bot":
+                    seat_specs.append(("bot", previous.name, previous.bot, None))
+                else:
+                    seat_specs.append(("invited", previous.name, None, previous.player_id))
+            with contextlib.suppress(RematchExists):  # someone else offered it at the same moment: accept theirs
+                await asyncio.to_thread(
+                    self.store.create_table, game=old.game, players=old.players, options=old.options, name=old.name,
+                    private=old.private, default_bot=old.default_bot, seat_specs=seat_specs, creator_seat=None,
+                    clock=old.clock, rated=old.rated, reclaim=old.reclaim, rematch_of=old.id,
+                )
+            await self._reload(live)
+            assert live.row.rematch is not None
+            new = await self._open_new(live.row.rematch)
+            if new.row.creator_seat is None:
+                new.row.creator_seat = new_seat  # who offered it may start it
+                await asyncio.to_thread(self.store.set_creator, new.id, new_seat)
+        new_id = live.row.rematch
+        assert new_id is not None
+        new = self.tables.get(new_id) or await self._open_new(new_id)
+        try:
+            new_token = await asyncio.to_thread(self.store.accept_invited_seat, new_id, new_seat)
+        except SeatTaken as error:
+            raise LobbyError(409, str(error)) from None
+        await self._reload(new)
+        live.rematch = rematch_info(old, new.row)
+        live.broadcast()
+        if not any(s.kind in ("open", "invited") for s in new.row.seats) and new.row.status == "waiting":
+            await self._start(new)
+        new.broadcast()
+        return {"table_id": new_id, "seat": new_seat, "token": new_token}
 
     async def start(self, table_id: str, token: str | None) -> dict[str, Any]:
         row = await self._row(table_id)
@@ -172,8 +281,11 @@ class Lobby:
         await asyncio.to_thread(self.store.fill_open_seats, live.id, live.row.default_bot)
         await asyncio.to_thread(self.store.set_status, live.id, "playing")
         await self._reload(live)
+        if live.clock is not None:
+            live.clock.follow(live._people_to_act())
         live.broadcast()
         live.kick()
+        live.watch()
 
     async def _reload(self, live: LiveTable) -> None:
         """Read the table's row again after a change of its seats or status."""
@@ -192,20 +304,48 @@ class Lobby:
         names = [s.name for s in live.row.seats]
         return live.table.record({"table": table_id, "seats": names})
 
-    async def live(self, table_id: str) -> LiveTable | None:
-        """The table in play, or a finished one loaded from the database (for spectators and records)."""
+    async def live(self, table_id: str, keep: bool = False) -> LiveTable | None:
+        """The table in play, or a finished one loaded from the database (for spectators and records); ``keep``
+        it in memory while people are connected to it (the server drops it when the last one goes)."""
         live = self.tables.get(table_id)
         if live is not None:
             return live
         row = await asyncio.to_thread(self.store.table, table_id)
         if row is None:
             return None
-        return await asyncio.to_thread(self._restore, row)
+        live = await asyncio.to_thread(self._restore, row)
+        if row.rematch is not None:
+            new = self.tables.get(row.rematch)
+            new_row = new.row if new is not None else await asyncio.to_thread(self.store.table, row.rematch)
+            if new_row is not None:
+                live.rematch = rematch_info(row, new_row)
+        if keep:
+            live = self.tables.setdefault(table_id, live)
+        return live
 
 
 def summary(row: TableRow) -> dict[str, Any]:
     return {
         "id": row.id, "game": row.game, "name": row.name, "players": row.players, "options": row.options,
         "status": row.status, "private": row.private, "creator_seat": row.creator_seat,
-        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in row.seats],
+        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "away": s.away} for s in row.seats],
+        "clock": row.clock, "rated": row.rated, "reclaim": row.reclaim, "rematch_of": row.rematch_of,
+        "rematch": row.rematch, "finished_at": row.finished_at,
     }
+
+
+def rematch_info(old: TableRow, new: TableRow) -> dict[str, Any]:
+    """The rematch as the old table's frames show it: its table and the old seats whose people took their seat."""
+    accepted = [(index - 1) % old.players for index, seat in enumerate(new.seats)
+                if seat.kind == "human" and old.seats[(index - 1) % old.players].kind == "human"]
+    return {"table_id": new.id, "accepted": sorted(accepted)}
+
+
+def clock_of(choice: str | ClockSpec | None, pace: float) -> dict[str, Any] | None:
+    """The clock a table is created with: a profile's times at the game's pace, or the times asked for."""
+    if choice is None:
+        return None
+    if isinstance(choice, ClockSpec):
+        return {"profile": None, "move": choice.move, "reserve": choice.reserve}
+    move, reserve = CLOCK_PROFILES[choice]
+    return {"profile": choice, "move": round(move * pace), "reserve": round(reserve * pace)}

@@ -39,6 +39,55 @@ game_tables = Table(
     Column("default_bot", String(64), nullable=False),
     Column("creator_seat", Integer, nullable=True),
     Column("created_at", Float, nullable=False),
+    #: ``{"profile": NAME | null, "move": SECONDS, "reserve": SECONDS}``, or null for a table without a clock
+    Column("clock", JSON, nullable=True),
+    #: per seat ``{"reserve": SECONDS, "timeouts": N}`` as it stood when the current turn began (``live.Clock``)
+    Column("clock_state", JSON, nullable=True),
+    Column("rated", Boolean, nullable=False, default=False),
+    #: whether a person whose seat a bot took may take it back
+    Column("reclaim", Boolean, nullable=False, default=True),
+    Column("rematch_of", String(32), nullable=True),
+    Column("rematch", String(32), nullable=True),  # the table offered as this one's rematch
+    Column("finished_at", Float, nullable=True),
+    #: ``{"returns": [...], "winners": [...]}`` once the game is over, for lists that do not replay the game
+    Column("result", JSON, nullable=True),
+)
+
+#: People: guests (a name and a token) and accounts (a user name, an argon2 password hash, or neither and only
+#: login links).  A guest becomes an account by taking a user name; its id, and so its games, stay.
+players = Table(
+    "players",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(80), nullable=False),
+    Column("username", String(40), nullable=True, unique=True),
+    Column("password_hash", String(200), nullable=True),
+    Column("preferences", JSON, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+#: A player's secrets, by SHA-256 digest: ``session`` tokens (one per device) and one-time login ``link`` codes.
+player_tokens = Table(
+    "player_tokens",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("player_id", String(32), ForeignKey("players.id"), nullable=False, index=True),
+    Column("kind", String(8), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=True),
+)
+
+#: OpenSkill ratings per game.  ``rater`` is ``player:<id>`` or ``bot:<level>``.
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("game", String(32), primary_key=True),
+    Column("rater", String(64), primary_key=True),
+    Column("name", String(80), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
 )
 
 seats = Table(
@@ -50,6 +99,9 @@ seats = Table(
     Column("name", String(80), nullable=True),
     Column("token_hash", String(64), nullable=True),
     Column("bot", String(120), nullable=True),
+    Column("player_id", String(32), ForeignKey("players.id"), nullable=True, index=True),
+    #: a bot plays this person's seat for good (they left, or their time ran out again and again)
+    Column("away", Boolean, nullable=False, default=False),
 )
 
 actions = Table(

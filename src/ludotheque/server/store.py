@@ -11,12 +11,12 @@ import hmac
 import secrets
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, and_, func, insert, select, update
+from sqlalchemy import Connection, Engine, and_, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ludotheque.server.schema import CHANCE_ACTOR, actions, game_tables, seats
@@ -37,10 +37,12 @@ def token_digest(token: str) -> str:
 @dataclass
 class SeatRow:
     seat: int
-    kind: str  # open, human, bot
+    kind: str  # open, invited (kept for a person offered a rematch), human, bot
     name: str | None
     token_hash: str | None
     bot: str | None
+    player_id: str | None = None
+    away: bool = False  # a bot plays this person's seat for good
 
     def holds(self, token: str) -> bool:
         return self.token_hash is not None and hmac.compare_digest(self.token_hash, token_digest(token))
@@ -60,6 +62,14 @@ class TableRow:
     creator_seat: int | None
     created_at: float
     seats: list[SeatRow]
+    clock: dict[str, Any] | None = None
+    clock_state: dict[str, Any] | None = None
+    rated: bool = False
+    reclaim: bool = True
+    rematch_of: str | None = None
+    rematch: str | None = None
+    finished_at: float | None = None
+    result: dict[str, Any] | None = None
 
     def seat_of(self, token: str) -> int | None:
         """The seat ``token`` belongs to, or ``None``."""
@@ -80,6 +90,17 @@ class ActionRow:
 
 class SeatTaken(Exception):
     """No open seat is left."""
+
+
+class RematchExists(Exception):
+    """The table has a rematch already (offered by someone else at the same moment)."""
+
+
+#: The seat of a new table: its kind, its name, its bot's spec, the player who holds it.
+SeatSpec = tuple[str, str | None, str | None, str | None]
+
+#: Called inside the transaction that marks a table finished (the ratings' update).
+FinishHook = Callable[[Connection, "TableRow"], None]
 
 
 class Store:
@@ -103,10 +124,15 @@ class Store:
         name: str,
         private: bool,
         default_bot: str,
-        seat_specs: Sequence[tuple[str, str | None, str | None]],  # (kind, name, bot) per seat
+        seat_specs: Sequence[SeatSpec],
         creator_seat: int | None,
+        clock: dict[str, Any] | None = None,
+        rated: bool = False,
+        reclaim: bool = True,
+        rematch_of: str | None = None,
     ) -> tuple[str, str | None, str | None]:
-        """A new table; returns its id, its invite code (private tables) and the creator's token."""
+        """A new table; returns its id, its invite code (private tables) and the creator's token.  A rematch
+        (``rematch_of``) is recorded on the old table in the same transaction; ``RematchExists`` if another was."""
         table_id = new_id()
         invite = secrets.token_urlsafe(12) if private else None
         token = new_token() if creator_seat is not None else None
@@ -115,26 +141,40 @@ class Store:
                 insert(game_tables).values(
                     id=table_id, game=game, players=players, options=options, name=name, private=private,
                     invite=invite, status="waiting", default_bot=default_bot, creator_seat=creator_seat,
-                    created_at=time.time(),
+                    created_at=time.time(), clock=clock, rated=rated, reclaim=reclaim, rematch_of=rematch_of,
                 )
             )
-            for seat, (kind, seat_name, bot) in enumerate(seat_specs):
+            for seat, (kind, seat_name, bot, player_id) in enumerate(seat_specs):
                 digest = token_digest(token) if token is not None and seat == creator_seat else None
                 db.execute(
                     insert(seats).values(
-                        table_id=table_id, seat=seat, kind=kind, name=seat_name, token_hash=digest, bot=bot
+                        table_id=table_id, seat=seat, kind=kind, name=seat_name, token_hash=digest, bot=bot,
+                        player_id=player_id, away=False,
                     )
                 )
+            if rematch_of is not None:
+                # two people asking at once get one rematch: the second transaction finds it set and rolls back
+                marked = db.execute(
+                    update(game_tables)
+                    .where(and_(game_tables.c.id == rematch_of, game_tables.c.rematch.is_(None)))
+                    .values(rematch=table_id)
+                ).rowcount
+                if not marked:
+                    raise RematchExists(rematch_of)
         return table_id, invite, token
 
     def table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as db:
-            row = db.execute(select(game_tables).where(game_tables.c.id == table_id)).mappings().first()
-            if row is None:
-                return None
-            seat_rows = db.execute(
-                select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
-            ).mappings().all()
+            return self._read(db, table_id)
+
+    @staticmethod
+    def _read(db: Connection, table_id: str) -> TableRow | None:
+        row = db.execute(select(game_tables).where(game_tables.c.id == table_id)).mappings().first()
+        if row is None:
+            return None
+        seat_rows = db.execute(
+            select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+        ).mappings().all()
         return _table_row(row, seat_rows)
 
     def tables(self, status: Sequence[str], public_only: bool = False, limit: int = 200) -> list[TableRow]:
@@ -153,7 +193,7 @@ class Store:
             by_table.setdefault(seat_row["table_id"], []).append(seat_row)
         return [_table_row(row, by_table.get(row["id"], [])) for row in rows]
 
-    def take_open_seat(self, table_id: str, name: str) -> tuple[int, str]:
+    def take_open_seat(self, table_id: str, name: str, player_id: str | None = None) -> tuple[int, str]:
         """The first open seat for a person named ``name``; its number and token.  ``SeatTaken`` if none."""
         token = new_token()
         with self.engine.begin() as db:
@@ -167,19 +207,59 @@ class Store:
                 taken = db.execute(
                     update(seats)
                     .where(and_(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "open"))
-                    .values(kind="human", name=name, token_hash=token_digest(token))
+                    .values(kind="human", name=name, token_hash=token_digest(token), player_id=player_id)
                 ).rowcount
                 if taken:
                     return seat, token
         raise SeatTaken(f"table {table_id} has no open seat")
 
+    def accept_invited_seat(self, table_id: str, seat: int) -> str:
+        """The token of ``seat``, kept for its person (a rematch), who now takes it.  ``SeatTaken`` if it is not
+        kept any more (taken already, or given to a bot when the game started)."""
+        token = new_token()
+        with self.engine.begin() as db:
+            taken = db.execute(
+                update(seats)
+                .where(and_(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "invited"))
+                .values(kind="human", token_hash=token_digest(token))
+            ).rowcount
+        if not taken:
+            raise SeatTaken(f"seat {seat} of table {table_id} is no longer kept for you")
+        return token
+
     def fill_open_seats(self, table_id: str, bot: str) -> None:
         with self.engine.begin() as db:
             db.execute(
                 update(seats)
-                .where(and_(seats.c.table_id == table_id, seats.c.kind == "open"))
-                .values(kind="bot", name=bot, bot=bot)
+                .where(and_(seats.c.table_id == table_id, seats.c.kind.in_(["open", "invited"])))
+                .values(kind="bot", name=bot, bot=bot, player_id=None)
             )
+
+    def set_away(self, table_id: str, seat: int, away: bool) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat))
+                       .values(away=away))
+
+    def finish(self, table_id: str, result: dict[str, Any], hook: FinishHook | None = None) -> bool:
+        """Mark the table finished with its result, and run ``hook`` (the ratings) in the same transaction, once:
+        False when it was finished already (a restart that mends a crash after the last action)."""
+        with self.engine.begin() as db:
+            changed = db.execute(
+                update(game_tables)
+                .where(and_(game_tables.c.id == table_id, game_tables.c.finished_at.is_(None)))
+                .values(status="finished", finished_at=time.time(), result=result)
+            ).rowcount
+            if not changed:
+                return False
+            if hook is not None:
+                row = self._read(db, table_id)
+                assert row is not None
+                hook(db, row)
+        return True
+
+    def set_creator(self, table_id: str, seat: int) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(game_tables).where(game_tables.c.id == table_id).values(creator_seat=seat))
 
     def set_status(self, table_id: str, status: str) -> None:
         with self.engine.begin() as db:
@@ -190,9 +270,10 @@ class Store:
     def append_action(
         self, table_id: str, seq: int, actor: int | None, action: int, notation: str,
         client_move_id: str | None = None,
+        clock_state: dict[str, Any] | None = None,
     ) -> None:
-        """Commit one action (``actor`` ``None`` for chance) as row ``seq``.  ``IntegrityError`` if the row exists
-        (two servers writing one table)."""
+        """Commit one action (``actor`` ``None`` for chance) as row ``seq``, with the clocks as they stand after it
+        (tables with a clock).  ``IntegrityError`` if the row exists (two servers writing one table)."""
         started = time.perf_counter()
         with self.engine.begin() as db:
             db.execute(
@@ -201,6 +282,8 @@ class Store:
                     notation=notation, client_move_id=client_move_id, created_at=time.time(),
                 )
             )
+            if clock_state is not None:
+                db.execute(update(game_tables).where(game_tables.c.id == table_id).values(clock_state=clock_state))
         self.commits += 1
         self.commit_seconds.append(time.perf_counter() - started)
 
@@ -222,8 +305,11 @@ def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
         id=row["id"], game=row["game"], players=row["players"], options=dict(row["options"]), name=row["name"],
         private=bool(row["private"]), invite=row["invite"], status=row["status"], default_bot=row["default_bot"],
         creator_seat=row["creator_seat"], created_at=row["created_at"],
-        seats=[SeatRow(s["seat"], s["kind"], s["name"], s["token_hash"], s["bot"]) for s in seat_rows],
+        seats=[SeatRow(s["seat"], s["kind"], s["name"], s["token_hash"], s["bot"], s["player_id"], bool(s["away"]))
+               for s in seat_rows],
+        clock=row["clock"], clock_state=row["clock_state"], rated=bool(row["rated"]), reclaim=bool(row["reclaim"]),
+        rematch_of=row["rematch_of"], rematch=row["rematch"], finished_at=row["finished_at"], result=row["result"],
     )
 
 
-__all__ = ["ActionRow", "IntegrityError", "SeatRow", "SeatTaken", "Store", "TableRow", "token_digest"]
+__all__ = ["ActionRow", "IntegrityError", "RematchExists", "SeatRow", "SeatTaken", "Store", "TableRow", "token_digest"]

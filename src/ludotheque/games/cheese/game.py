@@ -21,6 +21,7 @@ class CheeseGame(Game):
     name = "Cheese Rescue"
     min_players = 2
     max_players = 4
+    clock_pace = 0.5  # a roll, then one of a few moves
     option_specs = ()
 
     @property

@@ -1,0 +1,405 @@
+"""People: guests (a name and a secret token) and accounts, and the requests that know who is asking.
+
+A player is known by ``X-Player-Token: TOKEN`` on a request: a session token, one per device.  Every secret is
+kept as its SHA-256 digest (``player_tokens``), like seats' tokens, so a copy of the database lets nobody in.
+
+A guest becomes an account by taking a user name, with a password (hashed with argon2) or without one: then a
+one-time login link, shown once, is the way in from another device.  The player's id does not change, so its
+games, seats and ratings stay.  User names are compared without regard to case; they are kept in lower case, so
+that the column's unique constraint enforces it on every database, even for two requests at the same moment.
+
+The store functions below are plain synchronous calls on an engine (the routes run them in worker threads);
+those that depend on the time take ``now`` so that expiry is tested without waiting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, TypeVar
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from fastapi import APIRouter, Depends, Header, HTTPException, Request
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, Field, StringConstraints
+from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from ludotheque.server.api import Strict, problems
+from ludotheque.server.schema import player_tokens, players
+from ludotheque.server.store import new_id, new_token, token_digest
+from ludotheque.web import STATIC
+
+log = logging.getLogger("ludotheque.server")
+router = APIRouter()
+T = TypeVar("T")
+
+USERNAME_PATTERN = r"^[A-Za-z0-9_.-]{3,40}$"
+MIN_PASSWORD = 8
+#: a longer password only costs the server hashing time
+MAX_PASSWORD = 200
+#: how long a code from "log in on another device" stays valid
+LINK_TTL_S = 15 * 60
+
+_hasher = PasswordHasher()
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    id: str
+    name: str
+    username: str | None
+    preferences: dict[str, Any]
+
+    @property
+    def guest(self) -> bool:
+        return self.username is None
+
+
+class AccountError(Exception):
+    """A refusal of the store, with the HTTP status that tells it."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+BAD_LOGIN = "the user name or the password is wrong"
+
+# -- the store -------------------------------------------------------------------------------------------------
+
+
+def new_guest(engine: Engine, name: str) -> tuple[PlayerRow, str]:
+    """A new guest named ``name`` and its session token."""
+    player_id, token, now = new_id(), new_token(), time.time()
+    with engine.begin() as db:
+        db.execute(insert(players).values(id=player_id, name=name, username=None, password_hash=None,
+                                          preferences={}, created_at=now))
+        db.execute(insert(player_tokens).values(token_hash=token_digest(token), player_id=player_id,
+                                                kind="session", created_at=now, expires_at=None))
+    return PlayerRow(player_id, name, None, {}), token
+
+
+def player_by_token(engine: Engine, token: str) -> PlayerRow | None:
+    """The player whose session ``token`` is, or ``None``."""
+    query = (select(players).join(player_tokens, player_tokens.c.player_id == players.c.id)
+             .where(player_tokens.c.token_hash == token_digest(token), player_tokens.c.kind == "session"))
+    with engine.connect() as db:
+        row = db.execute(query).mappings().first()
+    return None if row is None else _player(row)
+
+
+def player_by_id(engine: Engine, player_id: str) -> PlayerRow | None:
+    with engine.connect() as db:
+        row = db.execute(select(players).where(players.c.id == player_id)).mappings().first()
+    return None if row is None else _player(row)
+
+
+def _player(row: Any) -> PlayerRow:
+    return PlayerRow(row["id"], row["name"], row["username"], dict(row["preferences"] or {}))
+
+
+def rename(engine: Engine, player_id: str, name: str) -> PlayerRow:
+    with engine.begin() as db:
+        db.execute(update(players).where(players.c.id == player_id).values(name=name))
+    return _must(player_by_id(engine, player_id))
+
+
+def set_preferences(engine: Engine, player_id: str, changes: dict[str, Any]) -> dict[str, Any]:
+    """The player's preferences with ``changes`` merged in (the keys not named keep their values)."""
+    with engine.begin() as db:
+        stored = db.execute(select(players.c.preferences).where(players.c.id == player_id)).scalar_one()
+        merged = {**(stored or {}), **changes}
+        db.execute(update(players).where(players.c.id == player_id).values(preferences=merged))
+    return merged
+
+
+def make_account(engine: Engine, player_id: str, username: str, password: str | None) -> PlayerRow:
+    """The guest ``player_id`` becomes the account ``username`` (409 if it is one already or the name is taken)."""
+    key = username.lower()
+    digest = _hasher.hash(password) if password is not None else None  # slow on purpose: outside the transaction
+    try:
+        with engine.begin() as db:
+            current = db.execute(select(players.c.username).where(players.c.id == player_id)).scalar_one()
+            if current is not None:
+                raise AccountError(409, "this player has an account already")
+            if db.execute(select(players.c.id).where(players.c.username == key)).first() is not None:
+                raise AccountError(409, f"the user name {username!r} is taken")
+            db.execute(update(players).where(players.c.id == player_id).values(username=key, password_hash=digest))
+    except IntegrityError:  # the same name taken by another request between the check and the update
+        raise AccountError(409, f"the user name {username!r} is taken") from None
+    return _must(player_by_id(engine, player_id))
+
+
+def open_session(engine: Engine, player_id: str, now: float | None = None) -> str:
+    """A new session token for ``player_id`` (one per device)."""
+    token = new_token()
+    with engine.begin() as db:
+        db.execute(insert(player_tokens).values(token_hash=token_digest(token), player_id=player_id,
+                                                kind="session", created_at=time.time() if now is None else now,
+                                                expires_at=None))
+    return token
+
+
+def login(engine: Engine, username: str, password: str) -> tuple[PlayerRow, str]:
+    """The account and a new session token; one refusal for an unknown name and a wrong password alike."""
+    with engine.connect() as db:
+        row = db.execute(select(players).where(players.c.username == username.lower())).mappings().first()
+    stored = row["password_hash"] if row is not None else None
+    if not _verify(stored, password) or row is None:
+        raise AccountError(401, BAD_LOGIN)
+    if stored is not None and _hasher.check_needs_rehash(stored):  # the hasher's parameters grew since
+        with engine.begin() as db:
+            db.execute(update(players).where(players.c.id == row["id"]).values(password_hash=_hasher.hash(password)))
+    return _player(row), open_session(engine, row["id"])
+
+
+def _verify(stored: str | None, password: str) -> bool:
+    # an unknown name (or an account without password) costs the same time as a wrong password: the time an
+    # answer takes tells nobody which user names exist
+    try:
+        return _hasher.verify(stored or _decoy_hash(), password) and stored is not None
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+@functools.cache
+def _decoy_hash() -> str:
+    return _hasher.hash(new_token())
+
+
+def new_link_code(engine: Engine, player_id: str, ttl_s: float | None = LINK_TTL_S, now: float | None = None) -> str:
+    """A one-time login code for ``player_id``, valid ``ttl_s`` seconds (``None``: until it is used)."""
+    code, now = new_token(), time.time() if now is None else now
+    with engine.begin() as db:
+        db.execute(insert(player_tokens).values(token_hash=token_digest(code), player_id=player_id, kind="link",
+                                                created_at=now,
+                                                expires_at=None if ttl_s is None else now + ttl_s))
+    return code
+
+
+def redeem_link_code(engine: Engine, code: str, now: float | None = None) -> tuple[PlayerRow, str]:
+    """The code's player and a new session token; the code is spent (401 if unknown, spent or expired)."""
+    now = time.time() if now is None else now
+    digest = token_digest(code)
+    where = (player_tokens.c.token_hash == digest, player_tokens.c.kind == "link")
+    with engine.begin() as db:
+        row = db.execute(select(player_tokens).where(*where)).mappings().first()
+        # the row count decides between two requests spending the same code at once: only one deletes it
+        spent = row is not None and db.execute(delete(player_tokens).where(*where)).rowcount == 1
+    if row is None or not spent or (row["expires_at"] is not None and now >= row["expires_at"]):
+        raise AccountError(401, "this login link is unknown, used already or expired")
+    return _must(player_by_id(engine, row["player_id"])), open_session(engine, row["player_id"], now)
+
+
+def revoke(engine: Engine, token: str) -> None:
+    """The session ``token`` no longer names anyone (the player's other devices stay logged in)."""
+    with engine.begin() as db:
+        db.execute(delete(player_tokens).where(player_tokens.c.token_hash == token_digest(token),
+                                               player_tokens.c.kind == "session"))
+
+
+def _must(row: PlayerRow | None) -> PlayerRow:
+    if row is None:
+        raise AccountError(401, "this player no longer exists")
+    return row
+
+
+# -- the REST API ----------------------------------------------------------------------------------------------
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
+Password = Annotated[str, Field(min_length=MIN_PASSWORD, max_length=MAX_PASSWORD)]
+
+
+class NewPlayer(Strict):
+    name: Name
+
+
+class Session(BaseModel):
+    player_id: str
+    name: str
+    #: the secret to send as ``X-Player-Token`` (shown once: the server keeps only its digest)
+    token: str
+
+
+class Preferences(Strict):
+    lang: Literal["fr", "en"] | None = None
+    sound: bool | None = None
+
+
+class Me(BaseModel):
+    player_id: str
+    name: str
+    username: str | None
+    guest: bool
+    preferences: Preferences
+
+
+class NewName(Strict):
+    name: Name
+
+
+class NewAccount(Strict):
+    username: Annotated[str, Field(pattern=USERNAME_PATTERN)]
+    #: without one, the answer carries a one-time login link instead
+    password: Password | None = None
+
+
+class Account(Me):
+    #: for an account without password: the way in from another device, shown only this once
+    login_url: str | None
+
+
+class Login(Strict):
+    username: Annotated[str, Field(min_length=1, max_length=100)]
+    password: Annotated[str, Field(min_length=1, max_length=MAX_PASSWORD)]
+
+
+class LoginLink(BaseModel):
+    url: str
+    code: str
+
+
+class LinkCode(Strict):
+    code: Annotated[str, Field(min_length=1, max_length=100)]
+
+
+def _refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """``problems(...)`` with the meaning a 401 and a 409 have here."""
+    meaning: dict[int | str, str] = {401: "no player holds this X-Player-Token (or the login is refused)",
+                                      409: "the player has an account already, or the user name is taken"}
+    return {status: {**spec, "description": meaning.get(status, spec["description"])}
+            for status, spec in problems(*statuses).items()}
+
+
+def engine_of(request: Request) -> Engine:
+    engine: Engine = request.app.state.lobby.store.engine
+    return engine
+
+
+EngineDep = Annotated[Engine, Depends(engine_of)]
+
+
+def player_token(
+    x_player_token: Annotated[str | None, Header(description="a player's session token")] = None,
+) -> str:
+    if not x_player_token:
+        raise HTTPException(401, "this request needs the header X-Player-Token")
+    return x_player_token
+
+
+TokenDep = Annotated[str, Depends(player_token)]
+
+
+async def _run(call: Callable[..., T], *args: Any) -> T:
+    """A store call in a worker thread; its refusals and an unavailable database as HTTP answers."""
+    try:
+        return await asyncio.to_thread(call, *args)
+    except AccountError as error:
+        raise HTTPException(error.status, error.message) from None
+    except SQLAlchemyError:
+        log.exception("database error")
+        raise HTTPException(503, "the database is unavailable; try again shortly") from None
+
+
+async def current_player(engine: EngineDep, token: TokenDep) -> PlayerRow:
+    player = await _run(player_by_token, engine, token)
+    if player is None:
+        raise HTTPException(401, "no player holds this X-Player-Token")
+    return player
+
+
+PlayerDep = Annotated[PlayerRow, Depends(current_player)]
+
+
+def _me(player: PlayerRow) -> dict[str, Any]:
+    known = {key: player.preferences[key] for key in ("lang", "sound") if key in player.preferences}
+    return {"player_id": player.id, "name": player.name, "username": player.username, "guest": player.guest,
+            "preferences": known}
+
+
+def _session(player: PlayerRow, token: str) -> dict[str, Any]:
+    return {"player_id": player.id, "name": player.name, "token": token}
+
+
+def _login_url(request: Request, code: str) -> str:
+    base = request.app.state.lobby.settings.public_url or str(request.base_url)
+    return f"{base.rstrip('/')}/login/{code}"
+
+
+@router.post("/api/players", response_model=Session, status_code=201, responses=_refusals(503))
+async def create_guest(body: NewPlayer, engine: EngineDep) -> dict[str, Any]:
+    """A new guest, and its session token."""
+    return _session(*await _run(new_guest, engine, body.name))
+
+
+@router.get("/api/me", response_model=Me, responses=_refusals(401, 503))
+async def me(player: PlayerDep) -> dict[str, Any]:
+    """Who the token's player is: name, user name (``null`` for a guest) and preferences."""
+    return _me(player)
+
+
+@router.put("/api/me/preferences", response_model=Preferences, responses=_refusals(401, 503))
+async def put_preferences(body: Preferences, player: PlayerDep, engine: EngineDep) -> dict[str, Any]:
+    """Merges the preferences given (``null`` or left out: unchanged) and answers them all."""
+    merged = await _run(set_preferences, engine, player.id, body.model_dump(exclude_none=True))
+    return {key: merged[key] for key in ("lang", "sound") if key in merged}
+
+
+@router.put("/api/me/name", response_model=Me, responses=_refusals(401, 503))
+async def put_name(body: NewName, player: PlayerDep, engine: EngineDep) -> dict[str, Any]:
+    """The name shown at the tables the player joins from now on."""
+    return _me(await _run(rename, engine, player.id, body.name))
+
+
+@router.post("/api/me/account", response_model=Account, responses=_refusals(401, 409, 503))
+async def create_account(body: NewAccount, player: PlayerDep, engine: EngineDep, request: Request) -> dict[str, Any]:
+    """The guest becomes an account and keeps its id, games and ratings.  Without a password, the answer's
+    ``login_url`` (valid once, until used) is the way in from another device: it is shown only here."""
+    account = await _run(make_account, engine, player.id, body.username, body.password)
+    url = None
+    if body.password is None:
+        url = _login_url(request, await _run(new_link_code, engine, player.id, None))
+    return {**_me(account), "login_url": url}
+
+
+@router.post("/api/login", response_model=Session, responses=_refusals(401, 503))
+async def log_in(body: Login, engine: EngineDep) -> dict[str, Any]:
+    """A new session token for this device (401, with the same words, for an unknown name or a wrong password)."""
+    return _session(*await _run(login, engine, body.username, body.password))
+
+
+@router.post("/api/me/login-link", response_model=LoginLink, responses=_refusals(401, 503))
+async def create_login_link(player: PlayerDep, engine: EngineDep, request: Request) -> dict[str, Any]:
+    """A one-time code, valid 15 minutes, to log in on another device, and the page that takes it."""
+    code = await _run(new_link_code, engine, player.id)
+    return {"url": _login_url(request, code), "code": code}
+
+
+@router.post("/api/login/link", response_model=Session, responses=_refusals(401, 503))
+async def log_in_with_link(body: LinkCode, engine: EngineDep) -> dict[str, Any]:
+    """Spends a login code for a new session token (401 if the code is unknown, used already or expired)."""
+    return _session(*await _run(redeem_link_code, engine, body.code))
+
+
+@router.post("/api/logout", status_code=204, responses=_refusals(401, 503))
+async def log_out(player: PlayerDep, token: TokenDep, engine: EngineDep) -> None:
+    """The token presented stops working; the player's other devices stay logged in."""
+    await _run(revoke, engine, token)
+
+
+@router.get("/me", include_in_schema=False)
+def me_page() -> FileResponse:
+    return FileResponse(STATIC / "me.html", media_type="text/html")
+
+
+@router.get("/login/{code}", include_in_schema=False)
+def login_page(code: str) -> FileResponse:
+    # the page reads the code from its own address and spends it with POST /api/login/link
+    return FileResponse(STATIC / "me.html", media_type="text/html")
