@@ -70,7 +70,10 @@ def play_to_end(clients: list[Client], rng: random.Random, timeout: float = 120.
     while time.monotonic() < deadline:
         for index, client in enumerate(clients):
             with suppress(TimeoutError):
-                client.recv(timeout=0.05)
+                message = client.recv(timeout=0.05)
+                if message["type"] == "error" and message["code"] == "rate_limited":
+                    moved_at.pop(index, None)  # refused unread: send it again once the limit allows
+                    time.sleep(0.1)
             state = client.state
             if state is None:
                 continue

@@ -86,7 +86,7 @@ def test_the_lobby_lists_open_tables_and_this_browsers_games_and_play_again_star
     page.click(f"a[href='/tables/{table}']")
     final = play_by_clicking(page, random.Random(4))
     assert final["view"]["terminal"]
-    page.click("text=Rejouer")
+    page.click("text=Revanche")
     page.wait_for_url(lambda url: table not in url and "/tables/" in url)
     page.wait_for_selector("[data-test=status]")
     assert waiting["table_id"] != table

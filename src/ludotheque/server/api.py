@@ -30,6 +30,10 @@ class GameInfo(BaseModel):
     min_players: int
     max_players: int
     options: list[OptionInfo]
+    #: the clock profiles' times are multiplied by it (``docs/server.md``)
+    clock_pace: float = 1.0
+    #: each profile's seconds per move and reserve at this game's pace
+    clock_profiles: dict[str, dict[str, float]] = Field(default_factory=dict)
 
 
 #: ``GameId`` and the player counts in the schema are read from the game registry.

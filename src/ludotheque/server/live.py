@@ -169,7 +169,7 @@ class LiveTable:
             "seq": table.seq,
             "status": self.row.status,
             "view": table.state.view(seat),
-            "legal": table.legal_moves(seat) if seat is not None and self.row.status == "playing" else [],
+            "legal": table.legal_moves(seat) if seat is not None and self._person_acts(seat) else [],
             "events": events,
             "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "connected": self.present[s.seat] > 0,
                        "away": s.away} for s in self.row.seats],
@@ -210,6 +210,10 @@ class LiveTable:
         """The seats to act that a person plays (not bots, not seats a bot took)."""
         seats = self.row.seats
         return [s for s in self.table.state.current_players() if seats[s].kind == "human" and not seats[s].away]
+
+    def _person_acts(self, seat: int) -> bool:
+        """Whether ``seat``'s person may move now (its frames offer moves): not while a bot plays the seat."""
+        return self.row.status == "playing" and not self._bot_plays(seat)
 
     def _bot_plays(self, seat: int) -> bool:
         row = self.row.seats[seat]
@@ -265,6 +269,7 @@ class LiveTable:
                     deadline = self.clock.deadline(seat)
                     if deadline is not None and deadline <= now:
                         self.due.add(seat)  # a bot plays this one move; the runner says so when it commits
+                        self.broadcast()  # the seat's frames stop offering moves
                         self.kick()
                         continue
                 elif not self.present[seat]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 from typing import Any
 
 from ludotheque.bots import UnknownBotError, make_bot
@@ -80,7 +81,9 @@ class Lobby:
         for game_id in game_ids():
             cls = game_class(game_id)
             out.append({"id": game_id, "name": cls.name, "min_players": cls.min_players,
-                        "max_players": cls.max_players, "options": cls.option_schema()})
+                        "max_players": cls.max_players, "options": cls.option_schema(),
+                        "clock_pace": cls.clock_pace,
+                        "clock_profiles": {name: profile_times(name, cls.clock_pace) for name in CLOCK_PROFILES}})
         return out
 
     # -- tables ---------------------------------------------------------------------------------------------
@@ -347,5 +350,9 @@ def clock_of(choice: str | ClockSpec | None, pace: float) -> dict[str, Any] | No
         return None
     if isinstance(choice, ClockSpec):
         return {"profile": None, "move": choice.move, "reserve": choice.reserve}
-    move, reserve = CLOCK_PROFILES[choice]
-    return {"profile": choice, "move": round(move * pace), "reserve": round(reserve * pace)}
+    return {"profile": choice, **profile_times(choice, pace)}
+
+
+def profile_times(profile: str, pace: float) -> dict[str, float]:
+    move, reserve = CLOCK_PROFILES[profile]
+    return {"move": math.ceil(move * pace), "reserve": math.ceil(reserve * pace)}

@@ -26,7 +26,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, Depends, Header, HTTPException, Request
 from fastapi.responses import FileResponse
-from pydantic import BaseModel, Field, StringConstraints
+from pydantic import BaseModel, Field, StrictBool, StringConstraints
 from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
@@ -178,6 +178,9 @@ def new_link_code(engine: Engine, player_id: str, ttl_s: float | None = LINK_TTL
     """A one-time login code for ``player_id``, valid ``ttl_s`` seconds (``None``: until it is used)."""
     code, now = new_token(), time.time() if now is None else now
     with engine.begin() as db:
+        # the player's codes that expired unused go, so that they do not pile up
+        db.execute(delete(player_tokens).where(player_tokens.c.player_id == player_id, player_tokens.c.kind == "link",
+                                               player_tokens.c.expires_at < now))
         db.execute(insert(player_tokens).values(token_hash=token_digest(code), player_id=player_id, kind="link",
                                                 created_at=now,
                                                 expires_at=None if ttl_s is None else now + ttl_s))
@@ -230,7 +233,7 @@ class Session(BaseModel):
 
 class Preferences(Strict):
     lang: Literal["fr", "en"] | None = None
-    sound: bool | None = None
+    sound: StrictBool | None = None
 
 
 class Me(BaseModel):
@@ -271,8 +274,9 @@ class LinkCode(Strict):
 
 
 def _refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """``problems(...)`` with the meaning a 401 and a 409 have here."""
-    meaning: dict[int | str, str] = {401: "no player holds this X-Player-Token (or the login is refused)",
+    """``problems(...)`` with the meaning a 400, a 401 and a 409 have here."""
+    meaning: dict[int | str, str] = {400: "the body is not JSON",
+                                      401: "no player holds this X-Player-Token (or the login is refused)",
                                       409: "the player has an account already, or the user name is taken"}
     return {status: {**spec, "description": meaning.get(status, spec["description"])}
             for status, spec in problems(*statuses).items()}
@@ -333,7 +337,7 @@ def _login_url(request: Request, code: str) -> str:
     return f"{base.rstrip('/')}/login/{code}"
 
 
-@router.post("/api/players", response_model=Session, status_code=201, responses=_refusals(503))
+@router.post("/api/players", response_model=Session, status_code=201, responses=_refusals(400, 503))
 async def create_guest(body: NewPlayer, engine: EngineDep) -> dict[str, Any]:
     """A new guest, and its session token."""
     return _session(*await _run(new_guest, engine, body.name))
@@ -345,20 +349,20 @@ async def me(player: PlayerDep) -> dict[str, Any]:
     return _me(player)
 
 
-@router.put("/api/me/preferences", response_model=Preferences, responses=_refusals(401, 503))
+@router.put("/api/me/preferences", response_model=Preferences, responses=_refusals(400, 401, 503))
 async def put_preferences(body: Preferences, player: PlayerDep, engine: EngineDep) -> dict[str, Any]:
     """Merges the preferences given (``null`` or left out: unchanged) and answers them all."""
     merged = await _run(set_preferences, engine, player.id, body.model_dump(exclude_none=True))
     return {key: merged[key] for key in ("lang", "sound") if key in merged}
 
 
-@router.put("/api/me/name", response_model=Me, responses=_refusals(401, 503))
+@router.put("/api/me/name", response_model=Me, responses=_refusals(400, 401, 503))
 async def put_name(body: NewName, player: PlayerDep, engine: EngineDep) -> dict[str, Any]:
     """The name shown at the tables the player joins from now on."""
     return _me(await _run(rename, engine, player.id, body.name))
 
 
-@router.post("/api/me/account", response_model=Account, responses=_refusals(401, 409, 503))
+@router.post("/api/me/account", response_model=Account, responses=_refusals(400, 401, 409, 503))
 async def create_account(body: NewAccount, player: PlayerDep, engine: EngineDep, request: Request) -> dict[str, Any]:
     """The guest becomes an account and keeps its id, games and ratings.  Without a password, the answer's
     ``login_url`` (valid once, until used) is the way in from another device: it is shown only here."""
@@ -369,7 +373,7 @@ async def create_account(body: NewAccount, player: PlayerDep, engine: EngineDep,
     return {**_me(account), "login_url": url}
 
 
-@router.post("/api/login", response_model=Session, responses=_refusals(401, 503))
+@router.post("/api/login", response_model=Session, responses=_refusals(400, 401, 503))
 async def log_in(body: Login, engine: EngineDep) -> dict[str, Any]:
     """A new session token for this device (401, with the same words, for an unknown name or a wrong password)."""
     return _session(*await _run(login, engine, body.username, body.password))
@@ -382,7 +386,7 @@ async def create_login_link(player: PlayerDep, engine: EngineDep, request: Reque
     return {"url": _login_url(request, code), "code": code}
 
 
-@router.post("/api/login/link", response_model=Session, responses=_refusals(401, 503))
+@router.post("/api/login/link", response_model=Session, responses=_refusals(400, 401, 503))
 async def log_in_with_link(body: LinkCode, engine: EngineDep) -> dict[str, Any]:
     """Spends a login code for a new session token (401 if the code is unknown, used already or expired)."""
     return _session(*await _run(redeem_link_code, engine, body.code))

@@ -16,8 +16,11 @@ How a finished table counts (``rate_finished``, called once in the transaction t
   nobody: it says nothing about anyone's strength.
 
 The number shown (``displayed``) is ``40 * (mu - 3 * sigma)``, rounded: OpenSkill's conservative "ordinal", which a
-newcomer starts at 0 (mu 25, sigma 25/3) and an average player climbs towards 1000 as their games tell more about
-them.  An entry is provisional while it has fewer than ``PROVISIONAL_GAMES`` games or its sigma is still above
+newcomer starts at 0 (mu 25, sigma 25/3) and climbs as their games tell more about them; an average player who keeps
+playing settles near 830 (OpenSkill's tau keeps sigma near 1.5, so that a level can still change).  One point of mu
+is 40 points: a gap of beta (25/6 mu, about 170 points) makes the stronger one win about three games in four.
+
+An entry is provisional while it has fewer than ``PROVISIONAL_GAMES`` games or its sigma is still above
 ``PROVISIONAL_SIGMA`` (after about ten games a sigma is near 6.3 in two-player games, higher with more seats).
 """
 

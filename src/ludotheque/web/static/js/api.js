@@ -1,17 +1,25 @@
-// The REST API and the seats this browser holds (their tokens stay in localStorage, never in a URL).
+// The REST API, the seats this browser holds and the player it is (their tokens stay in localStorage, never in a
+// URL).
 
 const SEATS_KEY = "ludotheque.seats";
 const NAME_KEY = "ludotheque.name";
+const PLAYER_KEY = "ludotheque.player";
 
+// `token` is a seat's (Authorization: Bearer); the player's own token, when this browser holds one, goes with
+// every request as X-Player-Token, so the server knows who sits down, whatever the page.
 export async function api(path, {method = "GET", body, token} = {}) {
   const headers = {"Content-Type": "application/json"};
   if (token) headers.Authorization = `Bearer ${token}`;
+  const player = playerToken();
+  if (player) headers["X-Player-Token"] = player;
   const response = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail || data);
-    throw new Error(detail);
+    throw Object.assign(new Error(detail), {status: response.status});
   }
+  // a seat taken without a player token made a guest: this browser is that guest from now on
+  if (data && typeof data.player_token === "string" && !player) setPlayerToken(data.player_token);
   return data;
 }
 
@@ -35,3 +43,19 @@ export function forgetSeat(tableId) {
 
 export function playerName() { return localStorage.getItem(NAME_KEY) || ""; }
 export function setPlayerName(name) { localStorage.setItem(NAME_KEY, name); }
+
+// The player (a guest or an account): its session token, one per browser.
+export function playerToken() { return localStorage.getItem(PLAYER_KEY); }
+export function setPlayerToken(token) { localStorage.setItem(PLAYER_KEY, token); }
+export function forgetPlayer() { localStorage.removeItem(PLAYER_KEY); }
+
+let creating = null;  // one guest per browser, even when two calls ask at the same moment
+
+// The player's token; a new guest named `name` if this browser holds none yet.
+export async function ensurePlayer(name) {
+  if (playerToken()) return playerToken();
+  creating = creating || api("/api/players", {method: "POST", body: {name: name || "player"}})
+    .then((created) => { setPlayerToken(created.token); return created.token; })
+    .finally(() => { creating = null; });
+  return creating;
+}

@@ -8,7 +8,7 @@ import {currentLang, loadGameCatalog, loadShellCatalog, setLang, t} from "./i18n
 const root = document.getElementById("app");
 const LEVELS = ["easy", "medium", "hard", "random"];
 const lobby = {games: [], open: [], mine: [], chosen: null, players: 2, options: {}, seats: [], notice: null,
-  created: null};
+  created: null, clock: "", rated: false};  // clock: "" (none) or a profile's name
 
 async function main() {
   await loadShellCatalog();
@@ -50,6 +50,7 @@ function draw() {
   document.title = "ludotheque";
   clear(root).append(
     h("header", {class: "bar"}, h("a", {href: "/", class: "home"}, "ludotheque"), h("span", {class: "spacer"}),
+      h("a", {href: "/me", class: "home", "data-test": "me"}, t("me.nav")),
       h("button", {class: "link", "data-test": "lang", onclick: () => { setLang(other); draw(); }}, other.toUpperCase())),
     h("main", {class: "page lobby"},
       h("h1", {}, t("lobby.title")),
@@ -100,10 +101,36 @@ function createForm(game) {
             h("option", {value: "open", selected: choice === "open"}, t("create.open")),
             LEVELS.map((level) => h("option", {value: `bot:${level}`, selected: choice === `bot:${level}`},
               t("create.bot", {level: t(`level.${level}`)}))))))),
+      clockField(game),
+      h("label", {class: "check"}, h("input", {type: "checkbox", name: "rated", checked: lobby.rated,
+        onchange: (e) => { lobby.rated = e.target.checked; }}), t("create.rated")),
       h("label", {}, t("create.your_name"),
         h("input", {name: "name", value: playerName(), maxlength: 80, autocomplete: "nickname"})),
       h("label", {class: "check"}, h("input", {type: "checkbox", name: "private"}), t("create.private")),
       h("button", {type: "submit", class: "primary", "data-test": "create"}, t("create.submit"))));
+}
+
+// -- the table's clock and whether it is rated ------------------------------------------------------------
+
+function mmss(seconds) {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+// the profiles' times at this game's pace come from the server (/api/games), which decides them
+function clockField(game) {
+  return h("label", {}, t("create.clock"),
+    h("select", {name: "clock", onchange: (e) => { lobby.clock = e.target.value; }},
+      h("option", {value: "", selected: lobby.clock === ""}, t("clock.none")),
+      Object.entries(game.clock_profiles || {}).map(([profile, times]) => h("option",
+        {value: profile, selected: lobby.clock === profile},
+        t("clock.choice", {profile: t(`clock.profile.${profile}`), move: mmss(times.move),
+          reserve: mmss(times.reserve)})))));
+}
+
+// sent only when chosen: a table without a clock, unrated, is the server's default
+function tableTerms() {
+  return {...(lobby.clock ? {clock: lobby.clock} : {}), ...(lobby.rated ? {rated: true} : {})};
 }
 
 function setSeat(index, value) {
@@ -140,7 +167,7 @@ async function create(game) {
   try {
     const created = await api("/api/tables", {method: "POST", body: {
       game: game.id, players: lobby.players, options: lobby.options, seats: lobby.seats, player_name: name,
-      private: form.elements.private.checked}});
+      private: form.elements.private.checked, ...tableTerms()}});
     if (created.token !== null) holdSeat(created.table_id, created.seat, created.token, game.id);
     if (lobby.seats.includes("open")) {
       lobby.created = created;  // show the link to send to friends first

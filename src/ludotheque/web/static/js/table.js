@@ -29,6 +29,12 @@ const page = {
   rules: {},         // the rules help by language, once fetched
   closed: null,      // why the connection was closed for good
   seenSeq: 0,
+  // life at the table (the section below draws them)
+  clock: null,       // the latest frame's clock, with `at`: when it arrived (performance.now())
+  notices: [],       // what happened to the seats, each with `at`: its place in the log
+  lastNotice: null,  // the notice line under the status
+  confirmLeave: false,
+  busy: false,       // a leave, reclaim or rematch request on its way
 };
 
 async function main() {
@@ -89,6 +95,7 @@ function connect() {
 
 async function receive(message) {
   if (message.type === "state") {
+    lifeFrame(message);
     if (page.summary.status !== message.status) {
       page.summary = await api(`/api/tables/${encodeURIComponent(tableId)}`);  // names and bots, before drawing
     }
@@ -253,8 +260,10 @@ function seatsList(view) {
   const seat = page.held ? page.held.seat : null;
   return h("ol", {class: "seats", "aria-label": t("table.seats")},
     names().map((name, index) => h("li", {class: ["seat", toAct.includes(index) && "to-act", index === seat && "me"]},
+      seatPresence(index),
       h("span", {class: "name"}, name), index === seat ? h("span", {class: "you"}, t("seat.you")) : null,
-      toAct.includes(index) ? h("span", {class: "turn-dot", title: t("status.to_act")}, "●") : null)));
+      toAct.includes(index) ? h("span", {class: "turn-dot", title: t("status.to_act")}, "●") : null,
+      seatAway(index), seatClock(index))));
 }
 
 function statusLine(state) {
@@ -280,11 +289,15 @@ function tableArea() {
   }
   return h("main", {class: "table-page"},
     h("p", {class: ["status", isMyTurn() && "mine"], role: "status", "data-test": "status"}, statusLine(state)),
+    tableFacts(),
     seatsList(state.view),
-    state.status === "waiting" ? inviteBox() : null,
+    noticeLine(),
+    awayBar(),
+    state.status === "waiting" ? (page.summary.rematch_of ? rematchWaiting() : inviteBox()) : null,
     board,
     state.view.terminal ? endPanel(ctx) : null,
-    eventLog(ctx));
+    eventLog(ctx),
+    leaveControl());
 }
 
 function inviteBox() {
@@ -309,10 +322,12 @@ function eventLog(ctx) {
     try { return page.renderer.describe(event, ctx); } catch { return `${event.type}`; }
   };
   const lines = [];
-  for (let index = page.log.length - 1; index >= 0 && lines.length < 40; index--) {
+  // newest first; a notice sits before the events of the frame that brought it (`at`: the log's length then)
+  for (let index = page.log.length; index >= 0 && lines.length < 40; index--) {
     const event = page.log[index];
-    const text = described(event);
+    const text = event && described(event);
     if (text) lines.push(h("li", {class: page.recent.includes(event) ? "new" : null}, text));
+    lines.push(...noticeLogLines(index));
   }
   return h("details", {class: "log", open: true}, h("summary", {}, t("table.what_happened")), h("ol", {}, lines));
 }
@@ -321,7 +336,7 @@ function endPanel(ctx) {
   const view = ctx.view;
   const winners = view.winners || [];
   const actions = h("div", {class: "actions"},
-    h("button", {class: "primary", onclick: playAgain}, t("end.play_again")),
+    afterGame(),
     h("a", {href: `/api/tables/${tableId}/record`, download: `${page.summary.game}-${tableId}.json`}, t("end.record")));
   if (page.renderer.summary) {
     // a game whose result is not a ranking (a solo game's rating) says it itself
@@ -334,22 +349,6 @@ function endPanel(ctx) {
     h("h2", {}, winners.length ? t("end.winners", {names: winners.map((i) => names()[i]).join(", ")}) : t("end.no_winner")),
     h("table", {}, h("tbody", {}, rows)),
     actions);
-}
-
-async function playAgain() {
-  const summary = page.summary;
-  const seat = page.held ? page.held.seat : null;
-  const seats = summary.seats.map((s, index) => (index === seat ? "me" : s.kind === "bot" ? `bot:${s.name}` : "open"));
-  try {
-    const created = await api("/api/tables", {method: "POST", body: {
-      game: summary.game, players: summary.players, options: summary.options, seats,
-      player_name: playerName() || t("seat.guest"), name: summary.name}});
-    if (created.token !== null) holdSeat(created.table_id, created.seat, created.token, summary.game);
-    location.href = `/tables/${created.table_id}`;
-  } catch (error) {
-    page.notice = {kind: "error", text: error.message};
-    draw();
-  }
 }
 
 function rulesPanel() {
@@ -371,6 +370,238 @@ function rulesPanel() {
   }
   return h("aside", {class: "rules", role: "dialog", "aria-label": t("nav.rules")},
     h("button", {class: "close", onclick: () => { page.showRules = false; draw(); }}, t("nav.close")), body);
+}
+
+// -- life at the table: who is here, the clocks, what happened to the seats, leaving, the rematch ---------------
+//
+// The frame's `seats` (connected, away), `clock` (each seat's time when the frame was built), `notices` (what
+// happened to the seats since the previous frame) and `rematch` are the server's: the deadlines live there.  The
+// page only counts the running clock down between two frames, so that a second passes on screen as at the table.
+
+const CLOCK_TICK_MS = 250;  // fine enough that a clock never shows a second late by more than a quarter
+let clockTimer = null;
+
+function lifeFrame(message) {
+  // the running seat's `left` counts down from the moment the frame arrived
+  page.clock = message.clock ? {...message.clock, at: performance.now()} : null;
+  if (page.clock && clockTimer === null) clockTimer = setInterval(tickClocks, CLOCK_TICK_MS);
+  // each notice comes once to a connection (a new connection gets only the later ones)
+  for (const notice of message.notices || []) {
+    page.notices.push({...notice, at: page.log.length});
+    page.lastNotice = notice;
+  }
+}
+
+function mySeat() { return page.held ? page.held.seat : null; }
+
+function frameSeat(index) {
+  return (page.state && page.state.seats && page.state.seats[index]) || null;
+}
+
+// a bot plays this person's seat for good; the frame knows first, the summary until a frame comes
+function isAway(index) {
+  const seat = frameSeat(index);
+  if (seat) return Boolean(seat.away);
+  const summarized = page.summary.seats[index];
+  return Boolean(summarized && summarized.away);
+}
+
+function seatPresence(index) {
+  const seat = frameSeat(index);
+  if (!seat || seat.kind !== "human") return null;  // a bot is always there, an open seat has no one
+  const label = t(seat.connected ? "presence.connected" : "presence.disconnected", {name: names()[index]});
+  return h("span", {class: ["presence", seat.connected ? "on" : "off"], "data-presence": index, role: "img",
+    "aria-label": label, title: label});
+}
+
+function seatAway(index) {
+  const seat = frameSeat(index);
+  if (!seat || seat.kind !== "human" || !seat.away) return null;
+  return h("span", {class: "away", "data-away": index},
+    index === mySeat() ? t("presence.away_you") : t("presence.away", {name: names()[index]}));
+}
+
+// -- the clocks: drawn with the seats, then only their text and classes change, once a tick for the whole page
+
+function secondsLeft(index) {
+  const seat = page.clock && page.clock.seats && page.clock.seats[index];
+  if (!seat) return null;
+  const spent = seat.running ? (performance.now() - page.clock.at) / 1000 : 0;
+  return Math.max(0, seat.left - spent);
+}
+
+function clockText(seconds) {
+  const whole = Math.ceil(seconds);  // 0:00 only once the time is really out
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+function seatClock(index) {
+  const seconds = secondsLeft(index);
+  // bots are not timed (nor a seat a bot plays for good), and an open seat has no one to time
+  if (seconds === null || page.summary.seats[index]?.kind !== "human" || isAway(index)) return null;
+  const element = h("span", {"data-clock": index, role: "timer"});
+  paintClock(element, index, seconds);
+  return element;
+}
+
+function paintClock(element, index, seconds) {
+  const seat = page.clock.seats[index];
+  // the move time spent, what is left is the seat's reserve: drawn apart, as a chess clock's increment is not
+  const inReserve = seconds <= seat.reserve;
+  const urgent = seat.running && index === mySeat() && seconds < 10;
+  const classes = ["clock", seat.running && "running", inReserve && "reserve", urgent && "urgent"]
+    .filter(Boolean).join(" ");
+  const text = clockText(seconds);
+  // only what changed is touched: a redraw of the seats under the finger would swallow a click
+  if (element.textContent !== text) element.textContent = text;
+  if (element.getAttribute("class") !== classes) element.setAttribute("class", classes);
+  const title = t(inReserve ? "clock.in_reserve" : "clock.move_time", {name: names()[index]});
+  if (element.title !== title) element.title = title;
+}
+
+function tickClocks() {
+  if (!page.clock) return;
+  for (const element of root.querySelectorAll("[data-clock]")) {
+    const index = Number(element.dataset.clock);
+    const seconds = secondsLeft(index);
+    if (seconds !== null) paintClock(element, index, seconds);
+  }
+}
+
+// the table's terms, under the status: its clock and whether it is rated
+function tableFacts() {
+  const facts = [];
+  const clock = page.summary.clock;
+  if (clock) {
+    const profile = clock.profile ? t(`clock.profile.${clock.profile}`) : null;
+    facts.push(t("clock.terms", {move: clockText(clock.move), reserve: clockText(clock.reserve)}) +
+      (profile && profile !== `clock.profile.${clock.profile}` ? ` (${profile})` : ""));
+  }
+  if (page.summary.rated) facts.push(t("seat.rated"));
+  return facts.length ? h("p", {class: "table-facts", "data-test": "facts"}, facts.join(" · ")) : null;
+}
+
+// -- what happened to the seats: a line under the status and lines in the event log
+
+function noticeText(notice) {
+  const name = names()[notice.seat] || "?";
+  const key = {timeout: "clock.timeout", takeover: "presence.takeover", left: "presence.left",
+    reclaim: "presence.reclaim"}[notice.kind];
+  return key ? t(key, {name}) : `${notice.kind} (${name})`;
+}
+
+function noticeLine() {
+  const notice = page.lastNotice;
+  if (!notice || (page.state && page.state.view.terminal)) return null;
+  return h("p", {class: ["notice", "life", notice.kind], role: "status", "data-test": "life-notice"},
+    noticeText(notice));
+}
+
+function noticeLogLines(at) {
+  return page.notices.filter((n) => n.at === at).reverse()
+    .map((n) => h("li", {class: ["log-notice", n.kind], "data-test": "log-notice"}, noticeText(n)));
+}
+
+// -- leaving the table and taking the seat back
+
+function playing() {
+  return Boolean(page.state && page.state.status === "playing" && !page.state.view.terminal);
+}
+
+// a person whose seat a bot plays: told so at the top, with the way back when the table allows it
+function awayBar() {
+  const seat = mySeat();
+  if (seat === null || !playing() || !isAway(seat)) return null;
+  return h("div", {class: "away-bar", "data-test": "away"},
+    h("p", {}, t("presence.you_are_away")),
+    page.summary.reclaim ? h("button", {class: "primary", "data-test": "reclaim", disabled: page.busy,
+      onclick: () => seatRequest("reclaim")}, t("seat.reclaim")) : null);
+}
+
+// at the foot of the page, away from the moves: leaving asks twice
+function leaveControl() {
+  const seat = mySeat();
+  if (seat === null || !playing() || isAway(seat)) return null;
+  if (!page.confirmLeave) {
+    return h("div", {class: "leave"}, h("button", {"data-test": "leave",
+      onclick: () => { page.confirmLeave = true; draw(); }}, t("seat.leave")));
+  }
+  return h("div", {class: "leave confirm", role: "group"},
+    h("p", {}, t("seat.leave_confirm")),
+    h("button", {class: "danger", "data-test": "leave-confirm", disabled: page.busy,
+      onclick: () => seatRequest("leave")}, t("seat.leave_yes")),
+    h("button", {"data-test": "leave-cancel", onclick: () => { page.confirmLeave = false; draw(); }},
+      t("seat.leave_no")));
+}
+
+async function seatRequest(kind) {
+  page.busy = true;
+  draw();
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/${kind}`, {method: "POST", token: page.held.token});
+    page.summary = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+    page.notice = null;
+  } catch (error) {
+    page.notice = {kind: "error", text: error.message};
+  }
+  page.busy = false;
+  page.confirmLeave = false;
+  draw();
+}
+
+// -- after the game: the rematch for the seated, a new game for the spectators, the replay for everyone
+
+function afterGame() {
+  const seat = mySeat();
+  const replay = h("a", {class: "button", "data-test": "replay",
+    href: `/tables/${encodeURIComponent(tableId)}/replay${seat === null ? "" : `?seat=${seat}`}`}, t("end.replay"));
+  if (seat === null) return [h("a", {class: "button primary", href: "/", "data-test": "new-game"}, t("end.new_game")), replay];
+  return [rematchOffer(seat), replay];
+}
+
+function rematchOffer(seat) {
+  const offer = (page.state && page.state.rematch) || null;
+  const button = (label) => h("button", {class: "primary", "data-test": "rematch", disabled: page.busy,
+    onclick: rematch}, label);
+  if (!offer) return button(t("rematch.offer"));
+  if (offer.accepted.includes(seat)) {
+    // accepted from this browser earlier (or another tab): the new table is waiting for the others
+    return h("a", {class: "button primary", "data-test": "rematch-go", href: `/tables/${encodeURIComponent(offer.table_id)}`},
+      t("rematch.go"));
+  }
+  const who = offer.accepted.map((i) => names()[i]).join(", ");
+  return h("span", {class: "rematch-offer", "data-test": "rematch-offer"},
+    who ? t("rematch.proposed", {names: who}) : t("rematch.open"), " ", button(t("rematch.accept")));
+}
+
+// a rematch's table waits for the people of the previous game (their seats kept for them), not for an invite link;
+// whoever offered it may start without them, bots taking the seats not taken
+function rematchWaiting() {
+  const waiting = page.summary.seats.filter((s) => s.kind === "invited").map((s) => s.name).join(", ");
+  const creator = page.held && page.summary.creator_seat === page.held.seat;
+  return h("div", {class: "invite", "data-test": "rematch-waiting"},
+    h("p", {}, waiting ? t("rematch.waiting", {names: waiting}) : t("table.connecting")),
+    creator ? h("button", {"data-test": "start", disabled: page.busy, onclick: async () => {
+      try {
+        page.summary = await api(`/api/tables/${encodeURIComponent(tableId)}/start`, {method: "POST", token: page.held.token});
+      } catch (error) { page.notice = {kind: "error", text: error.message}; }
+      draw();
+    }}, t("rematch.start_now")) : null);
+}
+
+// one POST offers the rematch or accepts it: the answer is this person's seat at the new table, seats rotated
+async function rematch() {
+  page.busy = true;
+  draw();
+  try {
+    const made = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`, {method: "POST", token: page.held.token});
+    holdSeat(made.table_id, made.seat, made.token, page.summary.game);
+    location.href = `/tables/${encodeURIComponent(made.table_id)}`;
+  } catch (error) {
+    page.busy = false;
+    page.notice = {kind: "error", text: error.message};
+    draw();
+  }
 }
 
 window.ludotheque = page;  // for the browser tests: the latest frame and the log, as the page holds them
