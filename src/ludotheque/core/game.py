@@ -56,6 +56,9 @@ class Game(ABC):
     #: how long a considered move takes here compared with most games (a Geier bid is quick, a Rummü turn that
     #: rearranges the table is long): the server's clock profiles are multiplied by it
     clock_pace: ClassVar[float] = 1.0
+    #: the field of the view's ``table`` that counts the game's hands or rounds ("hand_number"), where a game has
+    #: several: a replay offers to jump from one to the next
+    chapter_field: ClassVar[str | None] = None
 
     def __init__(self, *, players: int, **options: Any) -> None:
         if isinstance(players, bool) or not isinstance(players, int):

@@ -33,6 +33,7 @@ class GeierGame(Game):
     name = "Hol's der Geier / Stupides Vautours"
     min_players = 2
     max_players = 5
+    chapter_field = "round"
     clock_pace = 0.5  # one bid a round, chosen from a hand everyone can count
     option_specs = (
         OptionSpec(

@@ -44,6 +44,7 @@ class MuGame(Game):
     name = "Mü"
     min_players = 3
     max_players = 6
+    chapter_field = "hand_number"
     option_specs = (
         OptionSpec(
             "target",

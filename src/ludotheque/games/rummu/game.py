@@ -36,6 +36,7 @@ class RummuGame(Game):
     name = "Rummü"
     min_players = 3
     max_players = 6
+    chapter_field = "hand_number"
     clock_pace = 2.0  # a turn may rearrange every combination on the table
     option_specs = (
         OptionSpec(

@@ -36,6 +36,7 @@ class SafaruGame(Game):
     name = "Safarü / Safarü renversé"
     min_players = 2
     max_players = 4
+    chapter_field = "deal"
     option_specs = (
         OptionSpec(
             "renverse",

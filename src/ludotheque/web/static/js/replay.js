@@ -21,6 +21,7 @@ const page = {
   seat: null,      // the seat whose view is shown (null: a spectator)
   step: null,      // the latest replay answer drawn: {seq, last_seq, entry, view, events, marks}
   log: [],         // every event the seat saw in the whole game, in order (each carries its seq)
+  logSeat: null,   // the seat whose events ``log`` holds (it follows ``seat`` once they have come)
   error: null,     // why the replay cannot be shown: {text, detail}
 };
 
@@ -76,6 +77,7 @@ async function showSeat(seat, seq = null) {
   }
   if (page.seat !== seat) return;  // another seat was chosen meanwhile
   page.log = all.events;
+  page.logSeat = seat;
   if (mine !== asked) {
     draw();  // a step asked meanwhile is drawn again with this seat's log
   } else if (Number.isInteger(seq) && seq >= 0 && seq <= all.last_seq && seq !== all.seq) {
@@ -155,6 +157,8 @@ function describe(event, ctx) {
 }
 
 function draw() {
+  // the page is drawn again from scratch: the control that had the focus gets it back (keyboard users step on)
+  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.test : null;
   const ready = page.summary && page.step;
   document.title = `${t("replay.title")}${page.summary ? ` · ${gameName()}` : ""} · ludotheque`;
   clear(root).append(...[
@@ -165,6 +169,10 @@ function draw() {
     page.summary ? h("p", {class: "page"}, h("a", {href: `/tables/${encodeURIComponent(tableId)}`,
       "data-test": "back"}, t("replay.back"))) : null,
   ].filter(Boolean));
+  if (focused) {
+    const again = root.querySelector(`[data-test="${focused}"]`);
+    if (again && !again.disabled) again.focus();
+  }
 }
 
 function header() {
@@ -195,18 +203,28 @@ function replayArea() {
     eventLog(ctx));
 }
 
+// The four buttons' icons, drawn: the media symbols (⏮ ⏭) are missing from many phones' fonts
+const ICONS = {first: "M3 2h2v12H3zM14 2v12L6 8z", prev: "M12 2v12L4 8z", next: "M4 2v12l8-6z",
+  last: "M11 2h2v12h-2zM2 2v12l8-6z"};
+
+function icon(name) {
+  return h("svg", {viewBox: "0 0 16 16", width: 16, height: 16, "aria-hidden": "true"},
+    h("svg:path", {d: ICONS[name], fill: "currentColor"}));
+}
+
 function controls(step) {
-  const button = (test, label, symbol, target, enabled) => h("button", {
-    "data-test": test, "aria-label": t(label), title: t(label), disabled: !enabled, onclick: () => go(target)}, symbol);
+  const button = (name, target, enabled) => h("button", {
+    "data-test": name, "aria-label": t(`replay.${name}`), title: t(`replay.${name}`), disabled: !enabled,
+    onclick: () => go(target)}, icon(name));
   const atStart = step.seq === 0;
   const atEnd = step.seq === step.last_seq;
   return h("nav", {class: "replay-controls", "aria-label": t("replay.controls")},
-    button("first", "replay.first", "⏮", 0, !atStart),
-    button("prev", "replay.prev", "◀", step.seq - 1, !atStart),
+    button("first", 0, !atStart),
+    button("prev", step.seq - 1, !atStart),
     h("span", {class: "position", "data-test": "position", "aria-live": "polite"},
       t("replay.position", {seq: step.seq, last: step.last_seq})),
-    button("next", "replay.next", "▶", step.seq + 1, !atEnd),
-    button("last", "replay.last", "⏭", step.last_seq, !atEnd));
+    button("next", step.seq + 1, !atEnd),
+    button("last", step.last_seq, !atEnd));
 }
 
 function choices(step) {
