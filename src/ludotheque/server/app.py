@@ -110,7 +110,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """A table's public summary: game, seats and names, status."""
         return await _guard(lobby.summary(table_id))
 
-    @app.post("/api/tables/{table_id}/join", response_model=JoinedTable, responses=problems(400, 403, 404, 409, 503))
+    @app.post(
+        "/api/tables/{table_id}/join", response_model=JoinedTable, responses=problems(400, 401, 403, 404, 409, 503)
+    )
     async def join_table(
         table_id: str, body: JoinTable, lobby: LobbyDep, player: PlayerTokenDep = None
     ) -> dict[str, Any]:
