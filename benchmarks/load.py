@@ -40,6 +40,7 @@ class Seat:
     waiting_seq: int | None = None  # the seq of the acked move whose frame we wait for
     counter: int = 0
     done: bool = False
+    bot: str = "heuristic"  # the other seats' bot
 
 
 @dataclass
@@ -57,11 +58,12 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def open_seat(client: httpx.AsyncClient, server: ServerProcess, args: argparse.Namespace) -> Seat:
-    seats = ["me"] + ["bot:heuristic"] * (args.players - 1)
+async def open_seat(client: httpx.AsyncClient, server: ServerProcess, args: argparse.Namespace,
+                    bot: str = "heuristic") -> Seat:
+    seats = ["me"] + [f"bot:{bot}"] * (args.players - 1)
     created = (await client.post("/api/tables", json={"game": args.game, "players": args.players,
                                                       "seats": seats})).json()
-    seat = Seat(created["table_id"], created["token"])
+    seat = Seat(created["table_id"], created["token"], bot=bot)
     seat.socket = await websockets.connect(f"{server.ws_url}/ws/tables/{seat.table_id}?token={seat.token}",
                                            max_size=2**24, open_timeout=30)
     await seat.socket.send(json.dumps({"type": "hello", "last_seq": 0}))
@@ -111,6 +113,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 batch = await asyncio.gather(*(open_seat(client, server, args)
                                                for _ in range(start, min(args.tables, start + 50))))
                 seats.extend(batch)
+            # tables whose bots search (``--medium-tables``, among the others): their moves' wall times are read
+            # from /api/metrics
+            seats.extend([await open_seat(client, server, args, "medium") for _ in range(args.medium_tables)])
             listeners = [asyncio.create_task(listen(seat, figures)) for seat in seats]
             cpu_before = _cpu_seconds(server) if server.process else 0.0
             started = time.perf_counter()
@@ -131,7 +136,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 sent += 1
                 for index, old in enumerate(seats):  # keep the number of live tables
                     if old.done:
-                        seats[index] = await open_seat(client, server, args)
+                        seats[index] = await open_seat(client, server, args, old.bot)
                         listeners.append(asyncio.create_task(listen(seats[index], figures)))
             elapsed = time.perf_counter() - started
             await asyncio.sleep(1.0)  # the last frames
@@ -155,6 +160,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "server_cpu_share": round(cpu / elapsed, 2), "server_rss_mb": memory,
         "commits": metrics.get("commits"), "commit_p50_ms": metrics.get("commit_p50_ms"),
         "commit_p99_ms": metrics.get("commit_p99_ms"), "tables_finished": figures.tables_finished,
+        "medium_bot": metrics.get("bots", {}).get("medium"),
     }
 
 
@@ -182,6 +188,8 @@ def main() -> None:
     parser.add_argument("--game", default="geier")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--bot-workers", type=int, default=1)
+    parser.add_argument("--medium-tables", type=int, default=0,
+                        help="more tables whose bots play medium, to time a searching bot at a busy server")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--port", type=int, default=0, help="load a server already running on this port")
     parser.add_argument("--json", action="store_true", help="print one JSON object")

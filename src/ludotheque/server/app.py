@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Iterable, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, TypeVar
 from urllib.parse import urlsplit
@@ -153,14 +153,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/metrics", include_in_schema=False)
     def metrics(lobby: LobbyDep) -> dict[str, Any]:
-        """For operators and the load benchmark: live tables, committed actions and recent commit times."""
-        times = sorted(lobby.store.commit_seconds)
+        """For operators and the load benchmark: live tables, committed actions and recent commit times, and the
+        recent bot moves' wall times by level."""
 
-        def ms(share: float) -> float | None:
+        def ms(values: Iterable[float], share: float) -> float | None:
+            times = sorted(values)
             return round(1000 * times[min(len(times) - 1, int(share * len(times)))], 2) if times else None
 
-        return {"live_tables": len(lobby.tables), "commits": lobby.store.commits, "commit_p50_ms": ms(0.5),
-                "commit_p99_ms": ms(0.99), "commit_max_ms": ms(1.0)}
+        commits = lobby.store.commit_seconds
+        bots = {level: {"moves": len(times), "p50_ms": ms(times, 0.5), "p99_ms": ms(times, 0.99),
+                        "max_ms": ms(times, 1.0)} for level, times in list(lobby.bots.seconds.items())}
+        return {"live_tables": len(lobby.tables), "commits": lobby.store.commits, "commit_p50_ms": ms(commits, 0.5),
+                "commit_p99_ms": ms(commits, 0.99), "commit_max_ms": ms(commits, 1.0), "bots": bots}
 
     for part in (players, ratings, replay):
         app.include_router(part.router)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
+from collections import deque
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -76,10 +78,17 @@ def choose_move(request: BotRequest) -> int:
 class BotPool:
     def __init__(self, workers: int) -> None:
         self.executor: Executor = ProcessPoolExecutor(workers) if workers > 0 else ThreadPoolExecutor(2)
+        #: the latest moves' wall times by the spec's level (``medium``...), for ``/api/metrics``: what a person
+        #: waits for a bot, queueing for a worker included
+        self.seconds: dict[str, deque[float]] = {}
 
     async def choose(self, request: BotRequest) -> int:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, choose_move, request)
+        started = time.perf_counter()
+        action = await loop.run_in_executor(self.executor, choose_move, request)
+        level = request.spec.split(":", 1)[0]
+        self.seconds.setdefault(level, deque(maxlen=10_000)).append(time.perf_counter() - started)
+        return action
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
