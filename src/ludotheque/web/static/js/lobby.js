@@ -50,8 +50,8 @@ function draw() {
   document.title = "ludotheque";
   clear(root).append(
     h("header", {class: "bar"}, h("a", {href: "/", class: "home"}, "ludotheque"), h("span", {class: "spacer"}),
-      h("a", {href: "/ratings", class: "home", "data-test": "ratings"}, t("ratings.title")),
-      h("a", {href: "/me", class: "home", "data-test": "me"}, t("me.nav")),
+      h("a", {href: "/ratings", class: "nav", "data-test": "ratings"}, t("ratings.title")),
+      h("a", {href: "/me", class: "nav", "data-test": "me"}, t("me.nav")),
       h("button", {class: "link", "data-test": "lang", onclick: () => { setLang(other); draw(); }}, other.toUpperCase())),
     h("main", {class: "page lobby"},
       h("h1", {}, t("lobby.title")),
