@@ -37,7 +37,8 @@ def test_create_join_start_and_list(server: ServerProcess) -> None:
     assert refused.status_code == 403
     started = httpx.post(f"{base}/api/tables/{table_id}/start",
                          headers={"Authorization": f"Bearer {created['token']}"}).json()
-    assert started["status"] == "playing" and started["seats"][2] == {"seat": 2, "kind": "bot", "name": "medium", "away": False}
+    assert started["status"] == "playing"
+    assert started["seats"][2] == {"seat": 2, "kind": "bot", "name": "medium", "away": False}
     assert table_id not in [t["id"] for t in httpx.get(f"{base}/api/tables").json()]
     full = httpx.post(f"{base}/api/tables/{table_id}/join", json={"name": "Cy"})
     assert full.status_code == 409

@@ -9,7 +9,6 @@ at random, until the end panel shows.
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import httpx
@@ -39,30 +38,60 @@ def frame(page: Any) -> dict[str, Any] | None:
     return state
 
 
+#: The person may click (the frame offers moves and none is on its way), or the game is over.
+MAY_CLICK = """() => { const p = window.ludotheque; return Boolean(p && p.state && (p.state.view.terminal ||
+    (p.state.legal.length > 0 && !p.pending))); }"""
+
+#: The latest frame and the page's elements, read in one go so that a new frame cannot slip between them.
+_AT_ONCE = """(offered) => { const p = window.ludotheque; return {state: p.state, pending: Boolean(p.pending),
+    shown: [...document.querySelectorAll("[data-notation]:not([disabled])")].map(e => e.dataset.notation),
+    count: document.querySelectorAll(offered).length}; }"""
+
+
 def play_by_clicking(page: Any, rng: random.Random, timeout: float = 240.0, max_clicks: int = 3000) -> dict[str, Any]:
-    """Click offered moves until the game ends; returns the final frame."""
-    deadline = time.monotonic() + timeout
+    """Click offered moves until the game ends; returns the final frame.
+
+    The driver follows the game, not the clock: after each click it waits for the next turn of the person (chance
+    and the bots move in between), however long the machine takes.  ``timeout`` (seconds) only tells a stalled
+    page from a slow one: the page went that long without a move to click nor an end."""
     clicks = 0
-    while time.monotonic() < deadline:
-        state = frame(page)
-        if state and state["view"]["terminal"]:
-            page.wait_for_selector("[data-test=end]", timeout=10_000)
+    while True:
+        page.wait_for_function(MAY_CLICK, timeout=timeout * 1000)
+        now = page.evaluate(_AT_ONCE, OFFERED)
+        state: dict[str, Any] = now["state"]
+        if state["view"]["terminal"]:
+            page.wait_for_selector("[data-test=end]", timeout=timeout * 1000)
             return state
-        pending = page.evaluate("() => Boolean(window.ludotheque && window.ludotheque.pending)")
-        offered = page.locator(OFFERED)
-        count = offered.count()
-        if state and state["legal"] and not pending and count:
-            # the frame and the page's elements read in one go, so that a new frame cannot slip between them
-            legal, shown = page.evaluate("""() => [window.ludotheque.state.legal.map(m => m.notation),
-                [...document.querySelectorAll("[data-notation]:not([disabled])")].map(e => e.dataset.notation)]""")
-            extra = sorted(set(shown) - set(legal))
-            assert not extra, f"the page offers moves that are not legal: {extra}"
-            offered.nth(rng.randrange(count)).click()
-            clicks += 1
-            assert clicks <= max_clicks, "the game did not end"
+        if now["pending"] or not state["legal"]:
+            continue  # a frame came between the wait and the reading (a bot's simultaneous move): wait again
+        legal = [move["notation"] for move in state["legal"]]
+        extra = sorted(set(now["shown"]) - set(legal))
+        assert not extra, f"the page offers moves that are not legal: {extra}"
+        assert now["count"], f"the page offers nothing to click, though these moves are legal: {legal}"
+        page.locator(OFFERED).nth(rng.randrange(now["count"])).click()
+        clicks += 1
+        assert clicks <= max_clicks, "the game did not end"
+
+
+def moved_under_pointer(page: Any, limit: int = 40) -> list[str]:
+    """The offered elements (the first ``limit``) that move when the pointer rests on them: each is hovered in
+    turn, its box compared before and after two frames.  A hover that lifts an element out from under the pointer
+    makes it flicker, and no click can land on it.  Each is named by its ``data-notation`` or ``data-step``."""
+    moved = []
+    offered = page.locator(OFFERED)
+    for index in range(min(offered.count(), limit)):
+        element = offered.nth(index)
+        element.scroll_into_view_if_needed()
+        page.mouse.move(0, 0)
+        before = element.bounding_box()
+        if before is None:
             continue
-        page.wait_for_timeout(60)
-    raise AssertionError("the game did not end in time")
+        page.mouse.move(before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        if element.bounding_box() != before:
+            moved.append(str(element.get_attribute("data-notation") or element.get_attribute("data-step")))
+    page.mouse.move(0, 0)
+    return moved
 
 
 def horizontal_overflow(page: Any) -> int:

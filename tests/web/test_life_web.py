@@ -149,8 +149,9 @@ def test_leaving_lets_a_bot_play_the_seat_and_reclaiming_takes_it_back(
     page.wait_for_selector("[data-test=log-notice].left", timeout=WAIT)
     assert "Ana a quitté la table" in page.locator(".log").inner_text()
     assert page.locator("[data-test=leave]").count() == 0
-    # the bot plays Ana's card of the first round: she has none to play while it holds her seat
+    # while the bot holds her seat she is offered no move, and it plays her card of the first round
     page.wait_for_function("() => window.ludotheque.state.legal.length === 0", timeout=WAIT)
+    page.wait_for_function("() => window.ludotheque.state.view.table.chosen[0] === true", timeout=WAIT)
 
     page.click("[data-test=reclaim]")
     page.wait_for_selector("[data-test=log-notice].reclaim", timeout=WAIT)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from collections.abc import Callable
@@ -11,8 +10,17 @@ from typing import Any
 import pytest
 
 from ludotheque.server.process import ServerProcess
+from ludotheque.testing import fuzz_games
 
-from .driver import OFFERED, frame, horizontal_overflow, open_table, play_by_clicking, rules_help_texts
+from .driver import (
+    OFFERED,
+    frame,
+    horizontal_overflow,
+    moved_under_pointer,
+    open_table,
+    play_by_clicking,
+    rules_help_texts,
+)
 
 SHORT = {"target": 30}  # mu-9: a match to 30 points lasts a hand or so
 
@@ -41,11 +49,10 @@ def click_until(
 
 
 @pytest.mark.fuzz
-@pytest.mark.skipif(os.environ.get("LUDOTHEQUE_FUZZ") != "long",
-                    reason="long share only (make fuzz): it failed now and then under a loaded machine")
-def test_a_short_match_is_played_by_clicking_to_its_end(page: Any, web_server: ServerProcess) -> None:
+@pytest.mark.parametrize("seed", range(fuzz_games(1, 6)))
+def test_a_short_match_is_played_by_clicking_to_its_end(page: Any, web_server: ServerProcess, seed: int) -> None:
     open_table(page, web_server.url, "mu", 4, {"target": 60})  # most often two hands or more
-    final = play_by_clicking(page, random.Random(0))
+    final = play_by_clicking(page, random.Random(seed))
     assert final["view"]["terminal"]
     # the last hand's scoring (mu-3 or mu-8) and the match totals stay on the table at the end
     result = page.locator("[data-test=mu-result]")
@@ -75,6 +82,14 @@ def test_a_seat_sees_the_backs_of_the_other_hands_only(page: Any, web_server: Se
         assert seat.locator(".mu-card").count() == 0  # nothing laid face up yet
     # every card face on the page is in the person's own hand
     assert page.locator(".mu-card").count() == 15
+
+
+def test_a_card_under_the_pointer_stays_where_it_is(page: Any, web_server: ServerProcess) -> None:
+    open_table(page, web_server.url, "mu", 4, SHORT)
+    page.wait_for_selector("[data-test=mu-hand] button.mu-card:not([disabled])")  # seat 0 opens the auction (mu-2)
+    # each card of the hand and each button lights up under the pointer where it lies: lifted out from under the
+    # pointer, a card would flicker and a click could not land on it
+    assert moved_under_pointer(page) == []
 
 
 def test_the_table_fits_a_phone_in_the_middle_of_a_trick(page: Any, web_server: ServerProcess) -> None:

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from ludotheque.server.process import ServerProcess
 
-from .driver import OFFERED, frame, horizontal_overflow, open_table, play_by_clicking
+from .driver import OFFERED, frame, horizontal_overflow, moved_under_pointer, open_table, play_by_clicking
 
 #: One hand is a whole match (the `hands` cap, all-4), so a clicked game stays short.
 SHORT = {"hands": 1}
@@ -95,6 +95,17 @@ def test_a_whole_hand_played_by_clicking_against_bots(page: Any, web_server: Ser
         shown = count.locator(f".rm-score-seat[data-seat='{seat}'] .rm-score-head .rm-pts").inner_text()
         assert shown == (f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0")
     page.screenshot(path="/tmp/rummu-end.png", full_page=True)
+
+
+def test_a_card_under_the_pointer_stays_where_it_is(page: Any, web_server: ServerProcess) -> None:
+    open_table(page, web_server.url, "rummu", 4, SHORT)
+    state = my_turn(page)
+    assert state["view"]["table"]["phase"] == "draw"  # a turn begins by drawing (rummu-3)
+    # the draw pile and each card of the discard pile light up under the pointer where they lie (the cards that
+    # "take" would take with it too): lifted out from under the pointer, a card would flicker and a click could
+    # not land on it
+    assert page.locator(".rm-fan button[data-notation^=take]").count() >= 1
+    assert moved_under_pointer(page) == []
 
 
 def test_a_seat_sees_the_others_hands_as_backs_and_the_page_fits_a_phone(page: Any, web_server: ServerProcess) -> None:

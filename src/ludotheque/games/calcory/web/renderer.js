@@ -506,7 +506,8 @@ const CSS = `
 .game-calcory .cal-grid.flipping button.cal-cell.flippable { border-color: #ffe9a8; }
 .game-calcory button.cal-cell.flippable:focus-visible { transform: translateY(-2px); outline: 3px solid var(--gold); outline-offset: 0; }
 @media (hover: hover) {
-  .game-calcory button.cal-cell.flippable:hover:not(:disabled) { transform: translateY(-2px); outline: 3px solid var(--gold); outline-offset: 0; }
+  /* lit where it lies: lifted, the card would leave the pointer and flicker */
+  .game-calcory button.cal-cell.flippable:hover:not(:disabled) { outline: 3px solid var(--gold); outline-offset: 0; }
 }
 .game-calcory .cal-empty { border: 2px dashed rgba(255,255,255,.3); background: rgba(0,0,0,.12); display: block; }
 .game-calcory .cal-empty.waiting { border-color: rgba(255,255,255,.45); }

@@ -62,9 +62,11 @@ const STYLE = `
 .game-rummu .rm-fan > .ghost { margin-left: .4rem; }
 .game-rummu .rm-fan .rm-more { margin-left: 0; margin-right: 1.3rem; align-self: center; font-size: .8rem;
   color: var(--rm-dim); }
+/* the card under the pointer and those above it (what "take" takes) light up where they lie: lifted, they would
+   leave the pointer and flicker */
 .game-rummu .rm-fan button.card:hover, .game-rummu .rm-fan button.card:hover ~ button.card,
-.game-rummu .rm-fan button.card:focus-visible ~ button.card { transform: translateY(-5px);
-  outline: 3px solid var(--accent); }
+.game-rummu .rm-fan button.card:focus-visible ~ button.card { outline: 3px solid var(--accent);
+  filter: brightness(1.12); }
 .game-rummu .rm-fan .card.fresh { box-shadow: 0 0 0 3px var(--gold), 0 1px 3px rgba(0,0,0,.35); }
 .game-rummu .card.face { background: var(--rm-c); color: #fff; border-color: #fff; gap: 0; }
 .game-rummu .card.c-R { --rm-c: var(--mu-red); }

@@ -82,6 +82,10 @@ function connect() {
   socket.onmessage = (message) => { inbox = inbox.then(() => receive(JSON.parse(message.data))); };
   socket.onclose = (event) => {
     page.socket = null;
+    // a move sent and not acknowledged may not have arrived: it is chosen again from the next frame (a resent
+    // client_move_id would get its first ack back, so nothing is applied twice)
+    page.pending = null;
+    page.ackedSeq = null;
     if (event.code === 4404 || event.code === 4401) {
       page.closed = t(event.code === 4404 ? "table.missing" : "table.bad_token");
       draw();
@@ -125,7 +129,7 @@ async function receive(message) {
 
 function play(entry) {
   const state = page.state;
-  if (!state || !page.socket || page.pending) return;
+  if (!state || !page.socket || page.socket.readyState !== WebSocket.OPEN || page.pending) return;
   const legal = typeof entry === "string" ? state.legal.find((m) => m.notation === entry) : entry;
   if (!legal) return;
   const id = (crypto.randomUUID && crypto.randomUUID()) || `${Date.now()}-${Math.random()}`;
