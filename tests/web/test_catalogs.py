@@ -53,4 +53,4 @@ def test_the_terminal_shows_the_same_rules() -> None:
     from ludotheque.cli.rules import rules_markdown
 
     assert rules_markdown("geier", "fr") == (game_web_folder("geier") / "rules.fr.md").read_text(encoding="utf-8")
-    assert Path(STATIC / "table.html").is_file()
+    assert Path(STATIC / "page.html").is_file()

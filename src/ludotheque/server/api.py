@@ -130,9 +130,11 @@ class Problem(BaseModel):
     detail: str
 
 
-def problems(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """The refusals an operation documents, each with the reason's schema."""
-    meaning = {400: "a value the game or the table does not allow", 401: "Authorization is not 'Bearer TOKEN'",
-               403: "this token (or invite) does not allow it", 404: "no such table",
-               409: "the table's state does not allow it now", 503: "the database is unavailable"}
-    return {status: {"model": Problem, "description": meaning[status]} for status in statuses}
+def problems(*statuses: int, meaning: dict[int, str] | None = None) -> dict[int | str, dict[str, Any]]:
+    """The refusals an operation documents, each with the reason's schema; ``meaning`` says what a status means
+    where it differs from the tables' (the players' endpoints)."""
+    meanings = {400: "a value the game or the table does not allow", 401: "Authorization is not 'Bearer TOKEN'",
+                403: "this token (or invite) does not allow it", 404: "no such table",
+                409: "the table's state does not allow it now", 503: "the database is unavailable",
+                **(meaning or {})}
+    return {status: {"model": Problem, "description": meanings[status]} for status in statuses}

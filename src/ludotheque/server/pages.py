@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi import FastAPI, HTTPException
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from ludotheque.core import game_class, game_ids
@@ -22,16 +22,25 @@ def game_web_folder(game_id: str) -> Path:
     return Path(module.__file__ or "").parent / "web"
 
 
+#: Every page is the same shell around its own script (``static/js/<script>.js``), which draws it.
+_SHELL = (STATIC / "page.html").read_text(encoding="utf-8")
+
+
+def shell(script: str) -> HTMLResponse:
+    """The page whose script is ``static/js/<script>.js``."""
+    return HTMLResponse(_SHELL.replace("{script}", script))
+
+
 def mount_pages(app: FastAPI) -> None:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
-    def lobby_page() -> FileResponse:
-        return FileResponse(STATIC / "lobby.html", media_type="text/html")
+    def lobby_page() -> HTMLResponse:
+        return shell("lobby")
 
     @app.get("/tables/{table_id}", include_in_schema=False)
-    def table_page(table_id: str) -> FileResponse:
-        return FileResponse(STATIC / "table.html", media_type="text/html")
+    def table_page(table_id: str) -> HTMLResponse:
+        return shell("table")
 
     @app.get("/games/{game_id}/web/{name}", include_in_schema=False)
     def game_file(game_id: str, name: str) -> FileResponse:

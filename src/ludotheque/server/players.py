@@ -25,15 +25,15 @@ from typing import Annotated, Any, Literal, TypeVar
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, Depends, Header, HTTPException, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field, StrictBool, StringConstraints
 from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ludotheque.server.api import Strict, problems
+from ludotheque.server.pages import shell
 from ludotheque.server.schema import player_tokens, players
 from ludotheque.server.store import new_id, new_token, token_digest
-from ludotheque.web import STATIC
 
 log = logging.getLogger("ludotheque.server")
 router = APIRouter()
@@ -273,13 +273,13 @@ class LinkCode(Strict):
     code: Annotated[str, Field(min_length=1, max_length=100)]
 
 
+#: what a 400, a 401 and a 409 mean at the players' endpoints
+_MEANING = {400: "the body is not JSON", 401: "no player holds this X-Player-Token (or the login is refused)",
+            409: "the player has an account already, or the user name is taken"}
+
+
 def _refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """``problems(...)`` with the meaning a 400, a 401 and a 409 have here."""
-    meaning: dict[int | str, str] = {400: "the body is not JSON",
-                                      401: "no player holds this X-Player-Token (or the login is refused)",
-                                      409: "the player has an account already, or the user name is taken"}
-    return {status: {**spec, "description": meaning.get(status, spec["description"])}
-            for status, spec in problems(*statuses).items()}
+    return problems(*statuses, meaning=_MEANING)
 
 
 def engine_of(request: Request) -> Engine:
@@ -399,11 +399,11 @@ async def log_out(player: PlayerDep, token: TokenDep, engine: EngineDep) -> None
 
 
 @router.get("/me", include_in_schema=False)
-def me_page() -> FileResponse:
-    return FileResponse(STATIC / "me.html", media_type="text/html")
+def me_page() -> HTMLResponse:
+    return shell("me")
 
 
 @router.get("/login/{code}", include_in_schema=False)
-def login_page(code: str) -> FileResponse:
+def login_page(code: str) -> HTMLResponse:
     # the page reads the code from its own address and spends it with POST /api/login/link
-    return FileResponse(STATIC / "me.html", media_type="text/html")
+    return shell("me")

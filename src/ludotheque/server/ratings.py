@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Path, Query, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 from openskill.models import PlackettLuce, PlackettLuceRating
 from pydantic import BaseModel
 from sqlalchemy import Connection, Engine, select, update
@@ -44,9 +44,9 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ludotheque.core import game_ids
 from ludotheque.server.api import Problem, problems
+from ludotheque.server.pages import shell
 from ludotheque.server.schema import ratings
 from ludotheque.server.store import SeatRow, TableRow
-from ludotheque.web import STATIC
 
 log = logging.getLogger("ludotheque.server")
 router = APIRouter()
@@ -185,11 +185,11 @@ async def game_ratings(
 
 
 @router.get("/ratings", include_in_schema=False)
-def ratings_index_page() -> FileResponse:
-    return FileResponse(STATIC / "ratings.html", media_type="text/html")
+def ratings_index_page() -> HTMLResponse:
+    return shell("ratings")
 
 
 @router.get("/ratings/{game}", include_in_schema=False)
-def ratings_page(game: str) -> FileResponse:
+def ratings_page(game: str) -> HTMLResponse:
     # an unknown game gets the page too: it says so in the reader's language, from the API's 404
-    return FileResponse(STATIC / "ratings.html", media_type="text/html")
+    return shell("ratings")

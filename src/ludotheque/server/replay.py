@@ -18,18 +18,18 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from fastapi import APIRouter, Header, HTTPException, Query, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 from pydantic import BaseModel
 from sqlalchemy import Engine, func, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from ludotheque.core import CHANCE, Actor, Game, load_game
 from ludotheque.server.api import problems
+from ludotheque.server.pages import shell
 from ludotheque.server.players import PlayerDep, player_by_token
 from ludotheque.server.schema import CHANCE_ACTOR, game_tables, seats
 from ludotheque.server.store import Store, TableRow
 from ludotheque.table import Table
-from ludotheque.web import STATIC
 
 log = logging.getLogger("ludotheque.server")
 router = APIRouter()
@@ -367,5 +367,5 @@ async def replay(
 
 
 @router.get("/tables/{table_id}/replay", include_in_schema=False)
-def replay_page(table_id: str) -> FileResponse:
-    return FileResponse(STATIC / "replay.html", media_type="text/html")
+def replay_page(table_id: str) -> HTMLResponse:
+    return shell("replay")

@@ -6,6 +6,7 @@
 // then asks only for the view.  The position is drawn with the game's renderer, offering no move.
 
 import {api, seatAt} from "./api.js";
+import {board, loadRenderer} from "./board.js";
 import {clear, h} from "./dom.js";
 import {currentLang, loadGameCatalog, loadShellCatalog, setLang, t} from "./i18n.js";
 
@@ -45,14 +46,6 @@ async function main() {
   const seq = query.get("seq") === null ? null : Number(query.get("seq"));
   await showSeat(Number.isInteger(seat) && seat >= 0 && seat < page.summary.players ? seat : null, seq);
   document.addEventListener("keydown", onKey);
-}
-
-async function loadRenderer(gameId) {
-  try {
-    return await import(`/games/${gameId}/web/renderer.js`);
-  } catch {
-    return await import("/static/js/fallback.js");  // a game without its own renderer still replays
-  }
 }
 
 function fetchStep(params) {
@@ -187,18 +180,13 @@ function header() {
 function replayArea() {
   const step = page.step;
   const ctx = context();
-  const board = h("section", {class: ["board", `game-${page.summary.game}`], "aria-label": t("table.board")});
-  try {
-    page.renderer.render(board, ctx);
-  } catch (error) {
-    board.append(h("p", {class: "notice error"}, `${error}`));
-  }
+  const drawn = board(page.renderer, page.summary.game, ctx);
   return h("main", {class: "table-page"},
     controls(step),
     choices(step),
     currentMove(step, ctx),
     seatsList(step.view),
-    board,
+    drawn,
     step.view.terminal ? result(ctx) : null,
     eventLog(ctx));
 }

@@ -5,6 +5,7 @@
 // it draws the view with the game's renderer (games/<id>/web/renderer.js) and offers exactly the legal moves.
 
 import {api, holdSeat, playerName, seatAt, setPlayerName} from "./api.js";
+import {board, loadRenderer} from "./board.js";
 import {clear, h} from "./dom.js";
 import {currentLang, loadGameCatalog, loadShellCatalog, setLang, t} from "./i18n.js";
 import {markdown} from "./markdown.js";
@@ -53,15 +54,6 @@ async function main() {
     connect();
   }
   draw();
-}
-
-async function loadRenderer(gameId) {
-  if (new URLSearchParams(location.search).get("renderer") === "fallback") return await import("/static/js/fallback.js");
-  try {
-    return await import(`/games/${gameId}/web/renderer.js`);
-  } catch {
-    return await import("/static/js/fallback.js");  // a game without its own renderer stays playable
-  }
 }
 
 // -- the connection ------------------------------------------------------------------------------------------
@@ -285,12 +277,7 @@ function statusLine(state) {
 function tableArea() {
   const state = page.state;
   const ctx = context();
-  const board = h("section", {class: ["board", `game-${page.summary.game}`], "aria-label": t("table.board")});
-  try {
-    page.renderer.render(board, ctx);
-  } catch (error) {
-    board.append(h("p", {class: "notice error"}, `${error}`));
-  }
+  const drawn = board(page.renderer, page.summary.game, ctx);
   return h("main", {class: "table-page"},
     h("p", {class: ["status", isMyTurn() && "mine"], role: "status", "data-test": "status"}, statusLine(state)),
     tableFacts(),
@@ -298,7 +285,7 @@ function tableArea() {
     noticeLine(),
     awayBar(),
     state.status === "waiting" ? (page.summary.rematch_of ? rematchWaiting() : inviteBox()) : null,
-    board,
+    drawn,
     state.view.terminal ? endPanel(ctx) : null,
     eventLog(ctx),
     leaveControl());
