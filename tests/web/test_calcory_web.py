@@ -116,9 +116,16 @@ def test_a_put_back_is_a_held_card_then_an_empty_cell(page: Any, web_server: Ser
             and not page.evaluate("() => window.ludotheque.pending")
         )
 
-    deadline = time.monotonic() + 40
+    games = 0
     while not putting_back():
-        assert time.monotonic() < deadline, "no 13 in time"
+        # a game may end before the person makes a 13: a new one is dealt (each makes one in most games)
+        page.wait_for_function(f"() => ({MY_TURN})() || (window.ludotheque.state && "
+                               "window.ludotheque.state.view.terminal)", timeout=20_000)
+        if page.evaluate("() => window.ludotheque.state.view.terminal"):
+            games += 1
+            assert games < 5, "no 13 in five games"
+            open_table(page, web_server.url, "calcory", 2)
+            continue
         phase = wait_my_turn(page)
         if putting_back():
             break
