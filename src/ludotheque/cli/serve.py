@@ -27,6 +27,18 @@ def serve(
         list[str] | None,
         typer.Option("--allow-origin", help="another site whose pages may connect (repeat), e.g. https://club.fr"),
     ] = None,
+    allow_custom_bots: Annotated[
+        bool, typer.Option("--allow-custom-bots", help="seats may name any bot spec, not only the named levels")
+    ] = False,
+    proxy_headers: Annotated[
+        bool, typer.Option("--proxy-headers", help="read the client's address from X-Forwarded-For (behind a proxy)")
+    ] = False,
+    forwarded_allow_ips: Annotated[
+        str, typer.Option("--forwarded-allow-ips", help="the proxies trusted for --proxy-headers, comma-separated")
+    ] = "127.0.0.1",
+    log_format: Annotated[
+        str, typer.Option("--log-format", help="'text', or 'json': one JSON object a line")
+    ] = "text",
 ) -> None:
     """Start the table server: the lobby, tables, bots and live play in the browser."""
     import uvicorn
@@ -39,6 +51,7 @@ def serve(
         bot_workers=bot_workers,
         public_url=public_url,
         allow_origins=tuple(allow_origin or ()),
+        allow_custom_bots=allow_custom_bots,
     )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     address = f"http://{shown}:{port}/"
@@ -46,7 +59,7 @@ def serve(
     console.print("open that address in a browser; Ctrl-C stops the server")
     uvicorn.run(
         create_app(settings), host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES, log_level="warning",
-        timeout_graceful_shutdown=3,
+        timeout_graceful_shutdown=3, proxy_headers=proxy_headers, forwarded_allow_ips=forwarded_allow_ips,
     )
 
 

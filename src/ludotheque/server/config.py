@@ -22,6 +22,19 @@ CLOCK_PROFILES: dict[str, tuple[float, float]] = {
 TIMEOUTS_BEFORE_TAKEOVER = 3
 
 
+def _env_int(name: str, default: int) -> int:
+    return int(os.environ.get(name, str(default)))
+
+
+def _env_float(name: str, default: float) -> float:
+    return float(os.environ.get(name, str(default)))
+
+
+#: The bot levels anyone may seat (a game may add its own named bots, ``Game.named_bots``); any other spec needs
+#: ``--allow-custom-bots``.
+NAMED_LEVELS = ("random", "heuristic", "easy", "medium", "hard")
+
+
 def default_db_url() -> str:
     """``LUDOTHEQUE_DB`` if set, else an SQLite file under the data directory (``LUDOTHEQUE_DATA``, ``./data``)."""
     if os.environ.get("LUDOTHEQUE_DB"):
@@ -46,3 +59,28 @@ class Settings:
     #: at a table without a clock, a person to act who has had no connection for this long loses the seat to a
     #: bot (``LUDOTHEQUE_ABSENT_S``, default 5 minutes): the game never waits forever for someone who is gone
     absent_s: float = field(default_factory=lambda: float(os.environ.get("LUDOTHEQUE_ABSENT_S", "300")))
+
+    # -- limits for the open internet (docs/deploy.md lists them; each has an environment variable) -------------
+    #: seats and ``default_bot`` take any bot spec (``bot:ismcts:iterations=...``), not only the named levels
+    allow_custom_bots: bool = False
+    #: at most this many ``hard`` moves are computed at once (``LUDOTHEQUE_HARD_AT_ONCE``), so that a few tables of
+    #: strong bots never hold every worker
+    hard_at_once: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_HARD_AT_ONCE", 1))
+    #: messages waiting to be sent to one WebSocket; a connection that falls this far behind is closed (1013)
+    outbox_limit: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_OUTBOX_LIMIT", 256))
+    #: the largest request body (413 beyond)
+    max_body_bytes: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_MAX_BODY_BYTES", 1 << 20))
+    #: failed logins within ``login_window_s`` after which logins are refused (429) for one user name ...
+    login_failures_per_user: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_LOGIN_FAILURES_PER_USER", 10))
+    #: ... or for one client address
+    login_failures_per_address: int = field(
+        default_factory=lambda: _env_int("LUDOTHEQUE_LOGIN_FAILURES_PER_ADDRESS", 30))
+    login_window_s: float = field(default_factory=lambda: _env_float("LUDOTHEQUE_LOGIN_WINDOW_S", 60.0))
+    #: passwords hashed or checked at once (argon2 is costly by design: unbounded, it fills the thread pool)
+    hash_at_once: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_HASH_AT_ONCE", 2))
+    #: guests one client address may create a minute, by any path that makes one (429 beyond)
+    guests_per_minute: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_GUESTS_PER_MINUTE", 120))
+    #: tables one player may have waiting for people at once (429 beyond)
+    waiting_tables_per_player: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_WAITING_TABLES", 50))
+    #: a waiting table that nobody has opened for this long expires
+    waiting_table_ttl_s: float = field(default_factory=lambda: _env_float("LUDOTHEQUE_WAITING_TTL_S", 86_400.0))

@@ -21,12 +21,26 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-class ServerProcess:
-    """``ludotheque serve`` in a subprocess (``--no-pacing``; bots in the server's own threads by default)."""
+#: The creation and login limits of a test server that does not test them: a module's tests make hundreds of guests
+#: and tables from one address within a minute, as no person would.
+ROOMY_LIMITS = {
+    "LUDOTHEQUE_GUESTS_PER_MINUTE": "1000000",
+    "LUDOTHEQUE_WAITING_TABLES": "1000000",
+    "LUDOTHEQUE_LOGIN_FAILURES_PER_USER": "1000000",
+    "LUDOTHEQUE_LOGIN_FAILURES_PER_ADDRESS": "1000000",
+}
 
-    def __init__(self, db_url: str, log_dir: Path, *extra: str) -> None:
+
+class ServerProcess:
+    """``ludotheque serve`` in a subprocess (``--no-pacing``; bots in the server's own threads by default).
+
+    ``limits=False`` (the default) raises the creation and login limits out of the way (``ROOMY_LIMITS``); the
+    tests of those limits start theirs with ``limits=True``, the defaults a host gets."""
+
+    def __init__(self, db_url: str, log_dir: Path, *extra: str, limits: bool = False) -> None:
         self.db_url = db_url
         self.extra = extra
+        self.limits = limits
         self.port = free_port()
         self.log_path = log_dir / f"server-{self.port}.log"
         self.process: subprocess.Popen[bytes] | None = None
@@ -43,7 +57,7 @@ class ServerProcess:
         args = [sys.executable, "-m", "ludotheque.cli.main", "serve", "--port", str(self.port), "--db", self.db_url,
                 "--no-pacing", "--bot-workers", "0", *self.extra]
         log = self.log_path.open("ab")
-        self.process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
+        self.process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **({} if self.limits else ROOMY_LIMITS), **(env or {})})
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
