@@ -70,13 +70,39 @@ def test_a_guest_becomes_an_account_and_keeps_its_id(server: ServerProcess, engi
     account = call(server, "POST", "/api/me/account", ana["token"], username=username, password=PASSWORD)
     assert account.status_code == 200, account.text
     assert account.json()["player_id"] == ana["player_id"] and account.json()["login_url"] is None
-    me = call(server, "GET", "/api/me", ana["token"]).json()  # the guest's token still works
+    me = call(server, "GET", "/api/me", account.json()["token"]).json()
     assert (me["player_id"], me["username"], me["guest"]) == (ana["player_id"], username.lower(), False)
     with engine.connect() as db:
         assert db.execute(select(players.c.id).where(players.c.username == username.lower())).scalars().all() \
             == [ana["player_id"]]
-    again = call(server, "POST", "/api/me/account", ana["token"], username=unique("Other"), password=PASSWORD)
+    again = call(server, "POST", "/api/me/account", account.json()["token"], username=unique("Other"),
+                 password=PASSWORD)
     assert again.status_code == 409 and "already" in again.json()["detail"]
+
+
+@pytest.mark.parametrize("password", [PASSWORD, None])
+def test_an_account_gets_a_new_token_and_the_guests_stops_working(server: ServerProcess, engine: Engine,
+                                                                  password: str | None) -> None:
+    ana, username = guest(server), unique("Ana")
+    account = call(server, "POST", "/api/me/account", ana["token"], username=username,
+                   **({"password": password} if password else {}))
+    assert account.status_code == 200, account.text
+    token = account.json()["token"]
+    assert token != ana["token"] and len(token) >= 32
+    # the guest's token names nobody any more, on every endpoint that takes one
+    assert call(server, "GET", "/api/me", ana["token"]).status_code == 401
+    assert call(server, "PUT", "/api/me/name", ana["token"], name="Eve").status_code == 401
+    assert call(server, "POST", "/api/logout", ana["token"]).status_code == 401
+    created = httpx.post(f"{server.url}/api/tables", headers={"X-Player-Token": ana["token"]},
+                         json={"game": "geier", "players": 2, "seats": ["me", "open"]})
+    assert created.status_code == 401
+    # the new one is the account's, with the same id; only its digest is kept
+    me = call(server, "GET", "/api/me", token).json()
+    assert (me["player_id"], me["username"], me["guest"]) == (ana["player_id"], username.lower(), False)
+    with engine.connect() as db:
+        kept = db.execute(select(player_tokens.c.token_hash).where(player_tokens.c.player_id == ana["player_id"],
+                                                                   player_tokens.c.kind == "session")).scalars().all()
+    assert kept == [accounts.token_digest(token)]
 
 
 def test_user_names_are_unique_whatever_their_case(server: ServerProcess) -> None:
@@ -140,8 +166,9 @@ def test_a_hash_made_with_weaker_parameters_is_renewed_at_login(server: ServerPr
 
 def test_a_login_link_works_once(server: ServerProcess) -> None:
     ana = guest(server)
-    call(server, "POST", "/api/me/account", ana["token"], username=unique("ana"), password=PASSWORD)
-    link = call(server, "POST", "/api/me/login-link", ana["token"]).json()
+    token = call(server, "POST", "/api/me/account", ana["token"], username=unique("ana"), password=PASSWORD
+                 ).json()["token"]
+    link = call(server, "POST", "/api/me/login-link", token).json()
     assert link["url"] == f"{server.url}/login/{link['code']}"
     session = httpx.post(f"{server.url}/api/login/link", json={"code": link["code"]})
     assert session.status_code == 200 and session.json()["player_id"] == ana["player_id"]
@@ -157,7 +184,7 @@ def test_an_account_without_password_gets_its_link_once(server: ServerProcess) -
     account = call(server, "POST", "/api/me/account", ana["token"], username=username).json()
     code = account["login_url"].rpartition("/login/")[2]
     assert account["login_url"] == f"{server.url}/login/{code}"
-    assert call(server, "GET", "/api/me", ana["token"]).json()["username"] == username
+    assert call(server, "GET", "/api/me", account["token"]).json()["username"] == username
     assert httpx.post(f"{server.url}/api/login/link", json={"code": code}).json()["player_id"] == ana["player_id"]
     assert httpx.post(f"{server.url}/api/login/link", json={"code": code}).status_code == 401
     # no password opens it
@@ -180,12 +207,12 @@ def test_a_login_code_expires_after_15_minutes(server: ServerProcess, engine: En
 
 def test_logout_revokes_only_the_token_presented(server: ServerProcess) -> None:
     ana, username = guest(server), unique("ana")
-    call(server, "POST", "/api/me/account", ana["token"], username=username, password=PASSWORD)
+    laptop = call(server, "POST", "/api/me/account", ana["token"], username=username, password=PASSWORD).json()
     phone = httpx.post(f"{server.url}/api/login", json={"username": username, "password": PASSWORD}).json()
     assert call(server, "POST", "/api/logout", phone["token"]).status_code == 204
     assert call(server, "GET", "/api/me", phone["token"]).status_code == 401
     assert call(server, "POST", "/api/logout", phone["token"]).status_code == 401
-    assert call(server, "GET", "/api/me", ana["token"]).status_code == 200
+    assert call(server, "GET", "/api/me", laptop["token"]).status_code == 200
 
 
 def test_preferences_round_trip(server: ServerProcess) -> None:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import logging.config
+import sys
 from typing import Annotated
 
 import typer
+from sqlalchemy.engine import make_url
 
-from ludotheque.cli.common import console
+from ludotheque.cli.common import console, fail
 from ludotheque.server.config import Settings, default_db_url
 
 
@@ -44,7 +47,10 @@ def serve(
     import uvicorn
 
     from ludotheque.server.app import MAX_MESSAGE_BYTES, create_app
+    from ludotheque.server.logs import LEVELS, log_config
 
+    if log_format not in LEVELS:
+        fail(f"--log-format is 'text' or 'json', not {log_format!r}")
     settings = Settings(
         db_url=db or default_db_url(),
         pacing_s=0.0 if no_pacing else Settings.pacing_s,
@@ -53,14 +59,37 @@ def serve(
         allow_origins=tuple(allow_origin or ()),
         allow_custom_bots=allow_custom_bots,
     )
+    refuse_damaged(settings.db_url)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     address = f"http://{shown}:{port}/"
-    console.print(f"ludotheque is serving on [bold]{address}[/] (database: {settings.db_url})", soft_wrap=True)
-    console.print("open that address in a browser; Ctrl-C stops the server")
+    database = make_url(settings.db_url).render_as_string(hide_password=True)
+    if log_format == "json":  # stdout and stderr often end in one stream: every line stays a JSON object
+        logging.config.dictConfig(log_config(log_format))
+        logging.getLogger("ludotheque.serve").info("serving on %s (database: %s)", address, database)
+    else:
+        console.print(f"ludotheque is serving on [bold]{address}[/] (database: {database})", soft_wrap=True)
+        console.print("open that address in a browser; Ctrl-C stops the server")
     uvicorn.run(
-        create_app(settings), host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES, log_level="warning",
+        create_app(settings), host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES,
+        log_config=log_config(log_format), log_level=LEVELS[log_format],
         timeout_graceful_shutdown=3, proxy_headers=proxy_headers, forwarded_allow_ips=forwarded_allow_ips,
     )
+
+
+def refuse_damaged(db_url: str) -> None:
+    """Exit with a message saying how to restore a backup, before anything is served, when the SQLite file is
+    damaged (``Lobby.open`` checks again: a start that goes around this command is refused too, less politely)."""
+    from ludotheque.server.db import DamagedDatabase, check_intact, make_engine
+
+    engine = make_engine(db_url)
+    try:
+        check_intact(engine)
+    except DamagedDatabase as error:
+        # plain, never wrapped: the restore command in the message is copied as it is
+        print(f"error: {error}", file=sys.stderr)
+        raise typer.Exit(1) from None
+    finally:
+        engine.dispose()
 
 
 def register(app: typer.Typer) -> None:

@@ -135,6 +135,8 @@ def problems(*statuses: int, meaning: dict[int, str] | None = None) -> dict[int 
     where it differs from the tables' (the players' endpoints)."""
     meanings = {400: "a value the game or the table does not allow", 401: "Authorization is not 'Bearer TOKEN'",
                 403: "this token (or invite) does not allow it", 404: "no such table",
-                409: "the table's state does not allow it now", 503: "the database is unavailable",
+                409: "the table's state does not allow it now",
+                429: "a limit of the server is reached (Retry-After says in how many seconds to try again, when known)",
+                503: "the database is unavailable",
                 **(meaning or {})}
     return {status: {"model": Problem, "description": meanings[status]} for status in statuses}

@@ -7,12 +7,13 @@ REST: ``/api/games``, ``/api/tables`` (create, list, summary, join, start, recor
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import secrets
 from collections.abc import AsyncIterator, Awaitable, Iterable, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, TypeVar
-from urllib.parse import urlsplit
 
 from fastapi import Depends, FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
@@ -29,9 +30,13 @@ from ludotheque.server.api import (
     problems,
 )
 from ludotheque.server.config import Settings
-from ludotheque.server.live import Connection, LiveTable, MoveError
+from ludotheque.server.limits import client_address
+from ludotheque.server.live import CLOSE_FLOODING, FLOOD_LIMIT, Connection, LiveTable, MoveError
 from ludotheque.server.lobby import Lobby, LobbyError
+from ludotheque.server.metrics import install_metrics
 from ludotheque.server.pages import mount_pages
+from ludotheque.server.security import install as install_security
+from ludotheque.server.security import origin_accepted
 
 log = logging.getLogger("ludotheque.server")
 T = TypeVar("T")
@@ -41,6 +46,8 @@ CLOSE_NO_TABLE = 4404
 CLOSE_BAD_TOKEN = 4401
 #: A page of another site tried to open a connection (the browser sends its ``Origin``).
 CLOSE_FOREIGN_ORIGIN = 4403
+#: A spectator of a private table without its invite code (``?invite=CODE``).
+CLOSE_PRIVATE = 4403
 #: The largest message a client may send; uvicorn closes the connection with 1009 past it (``ws_max_size``).
 MAX_MESSAGE_BYTES = 64 * 1024
 
@@ -84,21 +91,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Seven French table games to play together, with bots in the empty seats.",
         version="1",
         lifespan=lifespan,
+        # the interactive API pages load scripts from a CDN and run inline ones, which the pages' Content-Security-
+        # Policy forbids; the schema stays published at /openapi.json
+        docs_url=None,
+        redoc_url=None,
     )
+    install_security(app, settings)
 
     @app.get("/api/games", response_model=list[GameInfo])
     def games() -> list[dict[str, Any]]:
         """Every game: id, name, player counts, and each option's schema."""
         return Lobby.games()
 
-    @app.post("/api/tables", response_model=CreatedTable, status_code=201, responses=problems(400, 401, 503))
+    @app.post("/api/tables", response_model=CreatedTable, status_code=201, responses=problems(400, 401, 429, 503))
     async def create_table(
         body: CreateTable, request: Request, lobby: LobbyDep, player: PlayerTokenDep = None
     ) -> dict[str, Any]:
         """A new table; the creator's seat and secret token when the seats hold ``"me"``.  The seat is the
         player's named by ``X-Player-Token``, or a new guest's (whose token comes back as ``player_token``)."""
         base = settings.public_url or str(request.base_url)
-        return await _guard(lobby.create(body, base, player))
+        return await _guard(lobby.create(body, base, player, client_address(request.client)))
 
     @app.get("/api/tables", response_model=list[TableSummary], responses=problems(503))
     async def open_tables(lobby: LobbyDep) -> list[dict[str, Any]]:
@@ -111,14 +123,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return await _guard(lobby.summary(table_id))
 
     @app.post(
-        "/api/tables/{table_id}/join", response_model=JoinedTable, responses=problems(400, 401, 403, 404, 409, 503)
+        "/api/tables/{table_id}/join", response_model=JoinedTable,
+        responses=problems(400, 401, 403, 404, 409, 429, 503),
     )
     async def join_table(
-        table_id: str, body: JoinTable, lobby: LobbyDep, player: PlayerTokenDep = None
+        table_id: str, body: JoinTable, request: Request, lobby: LobbyDep, player: PlayerTokenDep = None
     ) -> dict[str, Any]:
         """The first open seat and its token (409 when none is left), for the player of ``X-Player-Token`` or a
         new guest."""
-        return await _guard(lobby.join(table_id, body.name, body.invite, player))
+        return await _guard(lobby.join(table_id, body.name, body.invite, player, client_address(request.client)))
+
+    @app.delete("/api/tables/{table_id}", status_code=204, responses=problems(401, 403, 404, 409, 503))
+    async def cancel_table(table_id: str, lobby: LobbyDep, token: TokenDep = None) -> None:
+        """The creator (its seat's token as ``Authorization: Bearer``) cancels a table still waiting for people:
+        it leaves the list of open tables and can no longer be joined or started (409 once started)."""
+        await _guard(lobby.cancel(table_id, token))
 
     @app.post("/api/tables/{table_id}/leave", response_model=TableSummary, responses=problems(401, 403, 404, 409, 503))
     async def leave_table(table_id: str, lobby: LobbyDep, token: TokenDep = None) -> dict[str, Any]:
@@ -168,21 +187,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     for part in (players, ratings, replay):
         app.include_router(part.router)
+    install_metrics(app)  # /healthz, /readyz, /metrics
     mount_pages(app)
 
     @app.websocket("/ws/tables/{table_id}")
-    async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+    async def play(websocket: WebSocket, table_id: str, token: str | None = None, invite: str | None = None) -> None:
         lobby: Lobby = websocket.app.state.lobby
         live = await lobby.live(table_id, keep=True)
         seat = None if live is None or token is None else live.row.seat_of(token)
         # accepted, then closed with a code that says why: a refused handshake would only say "403"
         await websocket.accept()
-        if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), settings):
+        origin = websocket.headers.get("origin")
+        if not origin_allowed(origin, websocket.url.scheme, websocket.headers.get("host"), settings):
             await websocket.close(CLOSE_FOREIGN_ORIGIN, "connections from this page's site are not accepted")
         elif live is None:
             await websocket.close(CLOSE_NO_TABLE, "no such table")
         elif token is not None and seat is None:
             await websocket.close(CLOSE_BAD_TOKEN, "this token holds no seat at this table")
+        elif seat is None and live.row.private and not _invited(live.row.invite, invite):
+            await websocket.close(CLOSE_PRIVATE, "this table is private: watching needs its invite code or a seat")
         else:
             await serve_connection(websocket, live, seat)
             if live.row.status == "finished" and not live.connections:
@@ -191,14 +214,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
-def origin_allowed(origin: str | None, host: str | None, settings: Settings) -> bool:
+def origin_allowed(origin: str | None, scheme: str, host: str | None, settings: Settings) -> bool:
     """A browser names the page that opens a WebSocket: only the server's own pages (and ``--allow-origin``) may,
-    so that another site's script cannot play with a visitor's seat.  Clients that are not browsers send none."""
-    if origin is None:
-        return True
-    if origin in settings.allow_origins:
-        return True
-    return urlsplit(origin).netloc == (host or "")
+    so that another site's script cannot play with a visitor's seat; scheme, host and port must all match.
+    Clients that are not browsers send none."""
+    return origin is None or origin_accepted(origin, scheme, host, settings)
+
+
+def _invited(invite: str | None, given: str | None) -> bool:
+    return invite is not None and given is not None and secrets.compare_digest(invite.encode(), given.encode())
 
 
 async def _guard(call: Awaitable[T]) -> T:
@@ -212,22 +236,38 @@ async def _guard(call: Awaitable[T]) -> T:
 
 
 async def serve_connection(websocket: WebSocket, live: LiveTable, seat: int | None) -> None:
-    """Read the client's messages until it leaves; one writer task sends what the connection is owed, in order."""
-    connection = Connection(seat, websocket.send_json)
+    """Read the client's messages until it leaves or the server closes it; one writer task sends what the
+    connection is owed, in order."""
+    connection = Connection(seat, websocket.send_json, limit=live.settings.outbox_limit)
     connection.synced = live.table.seq
     live.join(connection)
     writer = asyncio.create_task(_write(websocket, live, connection))
+    reader = asyncio.create_task(_read(websocket, live, connection))
+    closing = asyncio.create_task(connection.closing.wait())
+    try:
+        await asyncio.wait((reader, writer, closing), return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        live.leave_connection(connection)
+        for task in (reader, writer, closing):
+            task.cancel()
+    if connection.closing.is_set():
+        # A client that reads nothing leaves the socket unwritable, and the close frame would wait for it: the
+        # wait is bounded, then the handler returns and the server drops the connection.
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(websocket.close(connection.close_code, connection.close_reason), 2.0)
+
+
+async def _read(websocket: WebSocket, live: LiveTable, connection: Connection) -> None:
     try:
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
-                break
-            await _handle(live, connection, message)
-    except WebSocketDisconnect:
-        pass
-    finally:
-        live.leave_connection(connection)
-        writer.cancel()
+                return
+            # shielded: a move being committed is applied and acknowledged even when the connection is closed
+            # meanwhile, so that the live state never falls behind the database
+            await asyncio.shield(_handle(live, connection, message))
+    except (WebSocketDisconnect, RuntimeError):
+        return
 
 
 async def _write(websocket: WebSocket, live: LiveTable, connection: Connection) -> None:
@@ -246,11 +286,18 @@ async def _handle(live: LiveTable, connection: Connection, message: MutableMappi
     def refuse(code: str, text: str) -> None:
         connection.push({"type": "error", "code": code, "message": text})
 
+    if not connection.bucket.take():
+        # every refusal is answered, and a client that goes on sending far past the limit is cut off: its
+        # refusals can never pile up faster than the limit lets messages in
+        connection.refused_in_a_row += 1
+        if connection.refused_in_a_row > FLOOD_LIMIT:
+            connection.close(CLOSE_FLOODING, "too many messages past the rate limit")
+        else:
+            refuse("rate_limited", "too many messages: at most 20 a second")
+        return
+    connection.refused_in_a_row = 0
     if message.get("text") is None:
         refuse("malformed", "binary frames are not read: send JSON text")
-        return
-    if not connection.bucket.take():
-        refuse("rate_limited", "too many messages: at most 20 a second")
         return
     try:
         data = json.loads(message["text"])

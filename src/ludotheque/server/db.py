@@ -2,7 +2,9 @@
 
 SQLite is the embedded default.  It runs in WAL mode with ``synchronous=FULL`` (a committed transaction survives a
 power cut, not only a crash of the process) and every transaction begins ``IMMEDIATE``: it takes the write lock
-at once, so two writers queue instead of failing half-way.  PostgreSQL goes through psycopg 3.
+at once, so two writers queue instead of failing half-way.  A damaged SQLite file is refused at start
+(``check_intact``): writes would otherwise go on into the WAL, unnoticed, until the file cannot be read.
+PostgreSQL goes through psycopg 3.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DatabaseError
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -37,12 +40,14 @@ def _wait_seconds() -> float:
 
 def make_engine(url: str) -> Engine:
     url = normalized_url(url)
+    # hide_parameters: an error's text never carries a statement's values (tokens, password hashes) into a log
     if make_url(url).drivername.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": _wait_seconds()})
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": _wait_seconds()},
+                               hide_parameters=True)
         event.listen(engine, "connect", _sqlite_connect)
         event.listen(engine, "begin", _sqlite_begin)
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5,
+    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5, hide_parameters=True,
                          connect_args={"connect_timeout": max(1, int(_wait_seconds()))})
 
 
@@ -61,8 +66,37 @@ def _sqlite_begin(connection: Any) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
+class DamagedDatabase(Exception):
+    """The SQLite file fails SQLite's own check: the server must not start on it."""
+
+
+def check_intact(engine: Engine) -> None:
+    """Raise ``DamagedDatabase`` when an SQLite file fails ``PRAGMA quick_check`` (a few seconds for a large file:
+    every page is read, the cross-check of indexes against tables is left out).  PostgreSQL checks its own pages."""
+    url = engine.url
+    if not url.drivername.startswith("sqlite") or url.database in (None, "", ":memory:"):
+        return
+    try:
+        with engine.connect() as db:
+            problems = [str(row[0]) for row in db.exec_driver_sql("PRAGMA quick_check")]
+    except DatabaseError as error:  # "file is not a database", "database disk image is malformed"
+        problems = [str(error.orig)]
+    if problems != ["ok"]:
+        raise DamagedDatabase(damaged_message(str(url.database), problems))
+
+
+def damaged_message(path: str, problems: list[str]) -> str:
+    shown = " ".join(" ".join(problems).split())  # SQLite's report spans lines: one line here
+    shown = shown if len(shown) <= 200 else shown[:200] + "..."
+    return (f"the database file {path} is damaged ({shown}). Stop here: the server will not start on it. "
+            f"Restore the latest backup with `ludotheque restore BACKUP_FILE --db sqlite:///{path}` "
+            f"(backups are made by `ludotheque backup`), then start the server again.")
+
+
 def migrate(engine: Engine) -> None:
-    """Apply every migration not yet applied (Alembic, ``upgrade head``)."""
+    """Check an SQLite file (``check_intact``), then apply every migration not yet applied (Alembic,
+    ``upgrade head``)."""
+    check_intact(engine)
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:

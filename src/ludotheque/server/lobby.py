@@ -9,17 +9,22 @@ import asyncio
 import contextlib
 import logging
 import math
+import time
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from ludotheque.bots import UnknownBotError, make_bot
+from ludotheque.bots.registry import own_bot_names
 from ludotheque.core import LudothequeError, game_class, game_ids, load_game
 from ludotheque.server.api import ClockSpec, CreateTable
 from ludotheque.server.botpool import BotPool
-from ludotheque.server.config import CLOCK_PROFILES, Settings
+from ludotheque.server.config import CLOCK_PROFILES, NAMED_LEVELS, Settings
 from ludotheque.server.db import make_engine, migrate
+from ludotheque.server.limits import LimitReached, SlidingWindow
 from ludotheque.server.live import LiveTable
-from ludotheque.server.players import PlayerRow, new_guest, player_by_token
-from ludotheque.server.store import RematchExists, SeatSpec, SeatTaken, Store, TableRow
+from ludotheque.server.players import LoginGuard, PlayerRow, new_guest, player_by_token
+from ludotheque.server.store import CLOSED, RematchExists, SeatSpec, SeatTaken, Store, TableRow, TooManyWaiting
 
 log = logging.getLogger("ludotheque.server")
 
@@ -37,8 +42,13 @@ class Lobby:
     def __init__(self, settings: Settings, store: Store) -> None:
         self.settings = settings
         self.store = store
-        self.bots = BotPool(settings.bot_workers)
+        self.bots = BotPool(settings.bot_workers, settings.hard_at_once)
         self.tables: dict[str, LiveTable] = {}
+        self.logins = LoginGuard(settings)
+        #: what one client address creates a minute that nobody answers for: guests, and tables waiting without a
+        #: creator
+        self.guests = SlidingWindow(settings.guests_per_minute, 60.0)
+        self._expiry: asyncio.Task[None] | None = None
 
     @classmethod
     def open(cls, settings: Settings) -> Lobby:
@@ -46,6 +56,8 @@ class Lobby:
         engine = make_engine(settings.db_url)
         migrate(engine)
         lobby = cls(settings, Store(engine))
+        # the tables that expired while the server was stopped are not restored
+        lobby.store.close_waiting(lobby.store.unopened_waiting(time.time() - settings.waiting_table_ttl_s), "expired")
         for row in lobby.store.tables(("waiting", "playing"), limit=1_000_000):
             try:
                 lobby._restore(row)
@@ -54,13 +66,19 @@ class Lobby:
         return lobby
 
     def resume(self) -> None:
-        """Start the tables whose bots or chance act now, and their clocks (in the running event loop)."""
+        """Start the bot workers, then the tables whose bots or chance act now, and their clocks (in the running
+        event loop)."""
+        self.bots.start()
         for live in self.tables.values():
             if live.row.status == "playing":
                 live.kick()
                 live.watch()
+        self._expiry = asyncio.get_running_loop().create_task(self._expire_unopened_often())
 
     async def close(self) -> None:
+        if self._expiry is not None:
+            self._expiry.cancel()
+        self.logins.close()
         self.bots.close()
         await asyncio.to_thread(self.store.engine.dispose)
 
@@ -69,8 +87,8 @@ class Lobby:
         live.replay(self.store.actions(row.id))
         if live.table.is_over() and row.finished_at is None:
             live.finish_now()  # the last action was committed, the end of the game was not
-        if row.status != "finished":
-            self.tables[row.id] = live  # a finished table is loaded for whoever asks, and not kept
+        if row.status in ("waiting", "playing"):
+            self.tables[row.id] = live  # a finished or closed table is loaded for whoever asks, and not kept
         return live
 
     # -- the catalogue ---------------------------------------------------------------------------------------
@@ -88,9 +106,19 @@ class Lobby:
 
     # -- tables ---------------------------------------------------------------------------------------------
 
-    async def player(self, player_token: str | None, name: str | None) -> tuple[PlayerRow | None, str | None]:
-        """The player a request names (``X-Player-Token``), or a new guest called ``name`` (then its token too);
-        ``(None, None)`` when neither.  An unknown token is refused rather than silently replaced."""
+    def admit_guest(self, address: str) -> None:
+        """Count a new guest (or a table waiting without a creator) of the client ``address``: 429 past
+        ``Settings.guests_per_minute``."""
+        wait = self.guests.hit(address)
+        if wait is not None:
+            raise LimitReached(f"at most {self.settings.guests_per_minute} new guests a minute from one address: "
+                               "send the X-Player-Token you have", wait)
+
+    async def player(self, player_token: str | None, name: str | None, address: str = "unknown"
+                     ) -> tuple[PlayerRow | None, str | None]:
+        """The player a request names (``X-Player-Token``), or a new guest called ``name`` (then its token too;
+        counted against ``address``'s guests); ``(None, None)`` when neither.  An unknown token is refused rather
+        than silently replaced."""
         if player_token is not None:
             player = await asyncio.to_thread(player_by_token, self.store.engine, player_token)
             if player is None:
@@ -99,9 +127,11 @@ class Lobby:
             return player, None
         if name is None:
             return None, None
+        self.admit_guest(address)
         return await asyncio.to_thread(new_guest, self.store.engine, name)
 
-    async def create(self, body: CreateTable, base_url: str, player_token: str | None = None) -> dict[str, Any]:
+    async def create(self, body: CreateTable, base_url: str, player_token: str | None = None,
+                     address: str = "unknown") -> dict[str, Any]:
         try:
             game = load_game(str(body.game.value), players=body.players, **body.options)
         except LudothequeError as error:
@@ -117,8 +147,10 @@ class Lobby:
             elif spec not in ("me", "open"):
                 raise LobbyError(400, f'a seat is "me", "open" or "bot:LEVEL", not {spec!r}')
         self._check_bot(body.default_bot, game)
-        player, new_player_token = await self.player(player_token, body.player_name or "player") \
+        player, new_player_token = await self.player(player_token, body.player_name or "player", address) \
             if "me" in specs else (None, None)
+        if "me" not in specs and "open" in specs:
+            self.admit_guest(address)  # a table waiting without a creator: nobody may cancel it
         seat_specs: list[SeatSpec] = []
         for spec in specs:
             if spec == "me":
@@ -129,12 +161,16 @@ class Lobby:
             else:
                 seat_specs.append(("bot", spec[4:], spec[4:], None))
         creator = specs.index("me") if "me" in specs else None
-        table_id, invite, token = await asyncio.to_thread(
-            self.store.create_table, game=game.id, players=game.players, options=dict(game.options),
-            name=body.name or f"{game.name}", private=body.private, default_bot=body.default_bot,
-            seat_specs=seat_specs, creator_seat=creator, clock=clock_of(body.clock, game.clock_pace),
-            rated=body.rated, reclaim=body.reclaim,
-        )
+        try:
+            table_id, invite, token = await asyncio.to_thread(
+                self.store.create_table, game=game.id, players=game.players, options=dict(game.options),
+                name=body.name or f"{game.name}", private=body.private, default_bot=body.default_bot,
+                seat_specs=seat_specs, creator_seat=creator, clock=clock_of(body.clock, game.clock_pace),
+                rated=body.rated, reclaim=body.reclaim,
+                waiting_limit=self.settings.waiting_tables_per_player if "open" in specs else None,
+            )
+        except TooManyWaiting as error:
+            raise LimitReached(str(error)) from None
         live = await self._open_new(table_id)
         if "open" not in specs:
             await self._start(live)
@@ -148,8 +184,15 @@ class Lobby:
         live = self.tables[table_id] = LiveTable(row, self.store, self.bots, self.settings)
         return live
 
-    @staticmethod
-    def _check_bot(spec: str, game: Any) -> None:
+    def _check_bot(self, spec: str, game: Any) -> None:
+        """A bot anyone may seat: a named level or one of the game's own bots, without settings.  Any other spec
+        (``hard:time=60``, ``ismcts:iterations=...``) could hold a worker for as long as it likes, so it needs a
+        server started with ``--allow-custom-bots``."""
+        named = [*NAMED_LEVELS, *own_bot_names(game)]
+        if spec not in named and not self.settings.allow_custom_bots:
+            problem = "a named bot takes no settings here" if spec.split(":")[0] in named else "unknown bot"
+            raise LobbyError(400, f"bot {spec!r}: {problem}; a seat takes one of {', '.join(named)}; other bot "
+                             "specs need a server started with --allow-custom-bots")
         try:
             make_bot(spec, game)
         except (UnknownBotError, LudothequeError) as error:
@@ -160,7 +203,9 @@ class Lobby:
         return [summary(row) for row in rows if any(s.kind == "open" for s in row.seats)]
 
     async def summary(self, table_id: str) -> dict[str, Any]:
-        return summary(await self._row(table_id))
+        row = await self._row(table_id)
+        await self._opened(table_id)
+        return summary(row)
 
     async def _row(self, table_id: str) -> TableRow:
         live = self.tables.get(table_id)
@@ -171,8 +216,8 @@ class Lobby:
             raise LobbyError(404, f"no table {table_id!r}")
         return row
 
-    async def join(self, table_id: str, name: str, invite: str | None, player_token: str | None = None
-                   ) -> dict[str, Any]:
+    async def join(self, table_id: str, name: str, invite: str | None, player_token: str | None = None,
+                   address: str = "unknown") -> dict[str, Any]:
         row = await self._row(table_id)
         if row.private and invite != row.invite:
             raise LobbyError(403, "this table is private: joining needs the invite code of its invite link")
@@ -180,13 +225,16 @@ class Lobby:
             raise LobbyError(409, f"the table is {row.status}: its seats are taken")
         if not any(s.kind == "open" for s in row.seats):
             raise LobbyError(409, f"table {table_id} has no open seat")
-        player, new_player_token = await self.player(player_token, name)
+        await self._opened(table_id)
+        player, new_player_token = await self.player(player_token, name, address)
         assert player is not None
         try:
             seat, token = await asyncio.to_thread(self.store.take_open_seat, table_id, name, player.id)
         except SeatTaken as error:
             raise LobbyError(409, str(error)) from None
-        live = self.tables[table_id]
+        live = self.tables.get(table_id)
+        if live is None or live.row.status != "waiting":  # cancelled or expired while the seat was taken
+            raise LobbyError(409, "the table was closed: its creator cancelled it, or nobody opened it in time")
         await self._reload(live)
         if not any(s.kind in ("open", "invited") for s in live.row.seats):
             await self._start(live)
@@ -259,6 +307,9 @@ class Lobby:
         new_id = live.row.rematch
         assert new_id is not None
         new = self.tables.get(new_id) or await self._open_new(new_id)
+        if new.row.status in CLOSED:
+            self.tables.pop(new_id, None)
+            raise LobbyError(409, f"the rematch is {new.row.status}")
         try:
             new_token = await asyncio.to_thread(self.store.accept_invited_seat, new_id, new_seat)
         except SeatTaken as error:
@@ -290,6 +341,69 @@ class Lobby:
         live.kick()
         live.watch()
 
+    # -- waiting tables that close: cancelled by their creator, or expired unopened -------------------------------
+
+    async def cancel(self, table_id: str, token: str | None) -> None:
+        """The creator withdraws a table still waiting for people: it is no longer listed, joined or started."""
+        row = await self._row(table_id)
+        if token is None:
+            raise LobbyError(401, "this needs the creator's seat token as Authorization: Bearer TOKEN")
+        if row.creator_seat is None or row.seat_of(token) != row.creator_seat:
+            raise LobbyError(403, "only the table's creator cancels it")
+        live = self.tables.get(table_id)
+        if row.status != "waiting" or live is None:
+            raise LobbyError(409, f"the table is {row.status}: only a table waiting for people is cancelled")
+        await self._close([live], "cancelled")
+
+    async def expire_unopened(self) -> list[str]:
+        """The waiting tables nobody opened for ``Settings.waiting_table_ttl_s``, and nobody is connected to,
+        expire; their ids."""
+        before = time.time() - self.settings.waiting_table_ttl_s
+        due = [live for live in self.tables.values()
+               if live.row.status == "waiting" and not live.connections and live.row.last_opened < before]
+        await self._close(due, "expired")
+        return [live.id for live in due]
+
+    async def _close(self, lives: list[LiveTable], status: str) -> None:
+        # the tables leave the lobby before the database is written, so that no join or start slips in meanwhile
+        for live in lives:
+            live.row.status = status
+            self.tables.pop(live.id, None)
+        try:
+            await asyncio.to_thread(self.store.close_waiting, [live.id for live in lives], status)
+        except BaseException:
+            for live in lives:
+                live.row.status = "waiting"
+                self.tables.setdefault(live.id, live)
+            raise
+        for live in lives:
+            live.broadcast()  # whoever has the page open sees the table closed
+
+    async def _expire_unopened_often(self) -> None:
+        period = max(0.5, min(300.0, self.settings.waiting_table_ttl_s / 10))
+        while True:
+            await asyncio.sleep(period)
+            try:
+                expired = await self.expire_unopened()
+            except SQLAlchemyError:
+                log.exception("the waiting tables could not be expired; trying again in %.0f s", period)
+            else:
+                if expired:
+                    log.info("%d waiting tables expired unopened", len(expired))
+
+    async def _opened(self, table_id: str) -> None:
+        """Someone opened the waiting table: it expires ``waiting_table_ttl_s`` from now.  The time is written at
+        most once a minute (a hundredth of the lifetime, if shorter): a page that reads the table every few seconds
+        does not write each time."""
+        live = self.tables.get(table_id)
+        if live is None or live.row.status != "waiting":
+            return
+        now = time.time()
+        if now - live.row.last_opened < min(60.0, self.settings.waiting_table_ttl_s / 100):
+            return
+        live.row.opened_at = now
+        await asyncio.to_thread(self.store.mark_opened, table_id, now)
+
     async def _reload(self, live: LiveTable) -> None:
         """Read the table's row again after a change of its seats or status."""
         row = await asyncio.to_thread(self.store.table, live.id)
@@ -310,6 +424,8 @@ class Lobby:
     async def live(self, table_id: str, keep: bool = False) -> LiveTable | None:
         """The table in play, or a finished one loaded from the database (for spectators and records); ``keep``
         it in memory while people are connected to it (the server drops it when the last one goes)."""
+        if keep:
+            await self._opened(table_id)  # a connection opens a waiting table
         live = self.tables.get(table_id)
         if live is not None:
             return live
@@ -322,7 +438,7 @@ class Lobby:
             new_row = new.row if new is not None else await asyncio.to_thread(self.store.table, row.rematch)
             if new_row is not None:
                 live.rematch = rematch_info(row, new_row)
-        if keep:
+        if keep and row.status not in CLOSED:
             live = self.tables.setdefault(table_id, live)
         return live
 

@@ -18,7 +18,9 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -31,6 +33,8 @@ from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ludotheque.server.api import Strict, problems
+from ludotheque.server.config import Settings
+from ludotheque.server.limits import LimitReached, SlidingWindow, client_address
 from ludotheque.server.pages import shell
 from ludotheque.server.schema import player_tokens, players
 from ludotheque.server.store import new_id, new_token, token_digest
@@ -120,10 +124,13 @@ def set_preferences(engine: Engine, player_id: str, changes: dict[str, Any]) -> 
     return merged
 
 
-def make_account(engine: Engine, player_id: str, username: str, password: str | None) -> PlayerRow:
-    """The guest ``player_id`` becomes the account ``username`` (409 if it is one already or the name is taken)."""
+def make_account(engine: Engine, player_id: str, username: str, password: str | None) -> tuple[PlayerRow, str]:
+    """The guest ``player_id`` becomes the account ``username`` (409 if it is one already or the name is taken),
+    with a new session token: the guest's tokens stop working in the same transaction, so that a token seen while
+    it was a guest (shared, or left on a borrowed device) does not open the account."""
     key = username.lower()
     digest = _hasher.hash(password) if password is not None else None  # slow on purpose: outside the transaction
+    token, now = new_token(), time.time()
     try:
         with engine.begin() as db:
             current = db.execute(select(players.c.username).where(players.c.id == player_id)).scalar_one()
@@ -132,9 +139,13 @@ def make_account(engine: Engine, player_id: str, username: str, password: str | 
             if db.execute(select(players.c.id).where(players.c.username == key)).first() is not None:
                 raise AccountError(409, f"the user name {username!r} is taken")
             db.execute(update(players).where(players.c.id == player_id).values(username=key, password_hash=digest))
+            db.execute(delete(player_tokens).where(player_tokens.c.player_id == player_id,
+                                                   player_tokens.c.kind == "session"))
+            db.execute(insert(player_tokens).values(token_hash=token_digest(token), player_id=player_id,
+                                                    kind="session", created_at=now, expires_at=None))
     except IntegrityError:  # the same name taken by another request between the check and the update
         raise AccountError(409, f"the user name {username!r} is taken") from None
-    return _must(player_by_id(engine, player_id))
+    return _must(player_by_id(engine, player_id)), token
 
 
 def open_session(engine: Engine, player_id: str, now: float | None = None) -> str:
@@ -214,6 +225,48 @@ def _must(row: PlayerRow | None) -> PlayerRow:
     return row
 
 
+# -- logins under guard -----------------------------------------------------------------------------------------
+
+
+class LoginGuard:
+    """What keeps passwords from being guessed at speed, and logins from starving the server: failed logins are
+    counted per user name and per client address (``Settings.login_failures_per_*`` within ``login_window_s``),
+    and argon2 runs in a pool of ``Settings.hash_at_once`` threads of its own, so that a flood of logins waits there
+    instead of holding the threads every other request needs."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.by_user = SlidingWindow(settings.login_failures_per_user, settings.login_window_s)
+        self.by_address = SlidingWindow(settings.login_failures_per_address, settings.login_window_s)
+        self.hashing = ThreadPoolExecutor(max(1, settings.hash_at_once), thread_name_prefix="ludotheque-hash")
+
+    @contextmanager
+    def attempt(self, address: str, username: str | None = None) -> Iterator[None]:
+        """A login attempt: 429 while a limit is reached, whatever the password.  The attempt counts as a failure
+        from the start, so that attempts sent at the same moment cannot pass the limit together; it is taken back
+        unless the answer is a refusal (401)."""
+        windows = [(self.by_address, address)]
+        if username is not None:
+            windows.append((self.by_user, username.lower()))
+        waits = [wait for window, key in windows if (wait := window.retry_after(key)) is not None]
+        if waits:
+            raise LimitReached("too many failed logins: wait before trying again", max(waits))
+        for window, key in windows:
+            window.add(key)
+        refused = False
+        try:
+            yield
+        except HTTPException as error:
+            refused = error.status_code == 401
+            raise
+        finally:
+            if not refused:
+                for window, key in windows:
+                    window.forget_one(key)
+
+    def close(self) -> None:
+        self.hashing.shutdown(wait=False, cancel_futures=True)
+
+
 # -- the REST API ----------------------------------------------------------------------------------------------
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
@@ -255,6 +308,8 @@ class NewAccount(Strict):
 
 
 class Account(Me):
+    #: the account's session token for this device: the guest's token stops working
+    token: str
     #: for an account without password: the way in from another device, shown only this once
     login_url: str | None
 
@@ -273,9 +328,11 @@ class LinkCode(Strict):
     code: Annotated[str, Field(min_length=1, max_length=100)]
 
 
-#: what a 400, a 401 and a 409 mean at the players' endpoints
+#: what a 400, a 401, a 409 and a 429 mean at the players' endpoints
 _MEANING = {400: "the body is not JSON", 401: "no player holds this X-Player-Token (or the login is refused)",
-            409: "the player has an account already, or the user name is taken"}
+            409: "the player has an account already, or the user name is taken",
+            429: "too many attempts or new guests from this address (or for this user name): wait Retry-After "
+                 "seconds"}
 
 
 def _refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
@@ -287,7 +344,13 @@ def engine_of(request: Request) -> Engine:
     return engine
 
 
+def guard_of(request: Request) -> LoginGuard:
+    guard: LoginGuard = request.app.state.lobby.logins
+    return guard
+
+
 EngineDep = Annotated[Engine, Depends(engine_of)]
+GuardDep = Annotated[LoginGuard, Depends(guard_of)]
 
 
 def player_token(
@@ -301,10 +364,13 @@ def player_token(
 TokenDep = Annotated[str, Depends(player_token)]
 
 
-async def _run(call: Callable[..., T], *args: Any) -> T:
-    """A store call in a worker thread; its refusals and an unavailable database as HTTP answers."""
+async def _run(call: Callable[..., T], *args: Any, executor: Executor | None = None) -> T:
+    """A store call in a worker thread (of ``executor``, if given); its refusals and an unavailable database as
+    HTTP answers."""
     try:
-        return await asyncio.to_thread(call, *args)
+        if executor is None:
+            return await asyncio.to_thread(call, *args)
+        return await asyncio.get_running_loop().run_in_executor(executor, functools.partial(call, *args))
     except AccountError as error:
         raise HTTPException(error.status, error.message) from None
     except SQLAlchemyError:
@@ -337,9 +403,10 @@ def _login_url(request: Request, code: str) -> str:
     return f"{base.rstrip('/')}/login/{code}"
 
 
-@router.post("/api/players", response_model=Session, status_code=201, responses=_refusals(400, 503))
-async def create_guest(body: NewPlayer, engine: EngineDep) -> dict[str, Any]:
-    """A new guest, and its session token."""
+@router.post("/api/players", response_model=Session, status_code=201, responses=_refusals(400, 429, 503))
+async def create_guest(body: NewPlayer, engine: EngineDep, request: Request) -> dict[str, Any]:
+    """A new guest, and its session token (429 past ``guests_per_minute`` new guests from one address)."""
+    request.app.state.lobby.admit_guest(client_address(request.client))
     return _session(*await _run(new_guest, engine, body.name))
 
 
@@ -363,20 +430,26 @@ async def put_name(body: NewName, player: PlayerDep, engine: EngineDep) -> dict[
 
 
 @router.post("/api/me/account", response_model=Account, responses=_refusals(400, 401, 409, 503))
-async def create_account(body: NewAccount, player: PlayerDep, engine: EngineDep, request: Request) -> dict[str, Any]:
-    """The guest becomes an account and keeps its id, games and ratings.  Without a password, the answer's
-    ``login_url`` (valid once, until used) is the way in from another device: it is shown only here."""
-    account = await _run(make_account, engine, player.id, body.username, body.password)
+async def create_account(body: NewAccount, player: PlayerDep, engine: EngineDep, guard: GuardDep,
+                         request: Request) -> dict[str, Any]:
+    """The guest becomes an account and keeps its id, games and ratings.  The answer's ``token`` replaces the
+    guest's, which stops working.  Without a password, the answer's ``login_url`` (valid once, until used) is the
+    way in from another device: it is shown only here."""
+    account, token = await _run(make_account, engine, player.id, body.username, body.password,
+                                executor=guard.hashing)
     url = None
     if body.password is None:
         url = _login_url(request, await _run(new_link_code, engine, player.id, None))
-    return {**_me(account), "login_url": url}
+    return {**_me(account), "token": token, "login_url": url}
 
 
-@router.post("/api/login", response_model=Session, responses=_refusals(400, 401, 503))
-async def log_in(body: Login, engine: EngineDep) -> dict[str, Any]:
-    """A new session token for this device (401, with the same words, for an unknown name or a wrong password)."""
-    return _session(*await _run(login, engine, body.username, body.password))
+@router.post("/api/login", response_model=Session, responses=_refusals(400, 401, 429, 503))
+async def log_in(body: Login, engine: EngineDep, guard: GuardDep, request: Request) -> dict[str, Any]:
+    """A new session token for this device (401, with the same words, for an unknown name or a wrong password).
+    After ``login_failures_per_user`` failures for one user name, or ``login_failures_per_address`` from one
+    address, within ``login_window_s``: 429 with ``Retry-After``, even for the right password."""
+    with guard.attempt(client_address(request.client), body.username):
+        return _session(*await _run(login, engine, body.username, body.password, executor=guard.hashing))
 
 
 @router.post("/api/me/login-link", response_model=LoginLink, responses=_refusals(401, 503))
@@ -386,10 +459,12 @@ async def create_login_link(player: PlayerDep, engine: EngineDep, request: Reque
     return {"url": _login_url(request, code), "code": code}
 
 
-@router.post("/api/login/link", response_model=Session, responses=_refusals(400, 401, 503))
-async def log_in_with_link(body: LinkCode, engine: EngineDep) -> dict[str, Any]:
-    """Spends a login code for a new session token (401 if the code is unknown, used already or expired)."""
-    return _session(*await _run(redeem_link_code, engine, body.code))
+@router.post("/api/login/link", response_model=Session, responses=_refusals(400, 401, 429, 503))
+async def log_in_with_link(body: LinkCode, engine: EngineDep, guard: GuardDep, request: Request) -> dict[str, Any]:
+    """Spends a login code for a new session token (401 if the code is unknown, used already or expired).  A
+    code has 192 bits, beyond guessing; unknown codes still count as failed logins of the address."""
+    with guard.attempt(client_address(request.client)):
+        return _session(*await _run(redeem_link_code, engine, body.code))
 
 
 @router.post("/api/logout", status_code=204, responses=_refusals(401, 503))

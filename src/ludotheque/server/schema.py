@@ -35,10 +35,12 @@ game_tables = Table(
     Column("name", String(80), nullable=False),
     Column("private", Boolean, nullable=False),
     Column("invite", String(64), nullable=True),
-    Column("status", String(16), nullable=False),  # waiting, playing, finished
+    Column("status", String(16), nullable=False),  # waiting, playing, finished, expired, cancelled
     Column("default_bot", String(64), nullable=False),
     Column("creator_seat", Integer, nullable=True),
     Column("created_at", Float, nullable=False),
+    #: when a waiting table was last opened (summary read, seat taken, connection made); it expires unopened
+    Column("opened_at", Float, nullable=True),
     #: ``{"profile": NAME | null, "move": SECONDS, "reserve": SECONDS}``, or null for a table without a clock
     Column("clock", JSON, nullable=True),
     #: per seat ``{"reserve": SECONDS, "timeouts": N}`` as it stood when the current turn began (``live.Clock``)

@@ -19,7 +19,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, and_, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ludotheque.server.schema import CHANCE_ACTOR, actions, game_tables, seats
+from ludotheque.server.schema import CHANCE_ACTOR, actions, game_tables, players, seats
 
 
 def new_id() -> str:
@@ -70,6 +70,12 @@ class TableRow:
     rematch: str | None = None
     finished_at: float | None = None
     result: dict[str, Any] | None = None
+    #: when a waiting table was last opened (``None``: never since its creation)
+    opened_at: float | None = None
+
+    @property
+    def last_opened(self) -> float:
+        return self.created_at if self.opened_at is None else self.opened_at
 
     def seat_of(self, token: str) -> int | None:
         """The seat ``token`` belongs to, or ``None``."""
@@ -94,6 +100,15 @@ class SeatTaken(Exception):
 
 class RematchExists(Exception):
     """The table has a rematch already (offered by someone else at the same moment)."""
+
+
+class TooManyWaiting(Exception):
+    """The creator has ``waiting_tables_per_player`` tables waiting already."""
+
+
+#: The statuses of a table that waits no more and was never played: nobody opened it in time, or its creator
+#: cancelled it.  Its rows stay (a rematch or a link may name it); it is no longer listed, joined or started.
+CLOSED = ("expired", "cancelled")
 
 
 #: The seat of a new table: its kind, its name, its bot's spec, the player who holds it.
@@ -130,18 +145,25 @@ class Store:
         rated: bool = False,
         reclaim: bool = True,
         rematch_of: str | None = None,
+        waiting_limit: int | None = None,
     ) -> tuple[str, str | None, str | None]:
         """A new table; returns its id, its invite code (private tables) and the creator's token.  A rematch
-        (``rematch_of``) is recorded on the old table in the same transaction; ``RematchExists`` if another was."""
+        (``rematch_of``) is recorded on the old table in the same transaction; ``RematchExists`` if another was.
+        With ``waiting_limit``, ``TooManyWaiting`` if the creator's player has that many tables waiting."""
         table_id = new_id()
         invite = secrets.token_urlsafe(12) if private else None
         token = new_token() if creator_seat is not None else None
+        creator = seat_specs[creator_seat][3] if creator_seat is not None else None
+        now = time.time()
         with self.engine.begin() as db:
+            if waiting_limit is not None and creator is not None:
+                self._check_waiting(db, creator, waiting_limit)
             db.execute(
                 insert(game_tables).values(
                     id=table_id, game=game, players=players, options=options, name=name, private=private,
                     invite=invite, status="waiting", default_bot=default_bot, creator_seat=creator_seat,
-                    created_at=time.time(), clock=clock, rated=rated, reclaim=reclaim, rematch_of=rematch_of,
+                    created_at=now, opened_at=now, clock=clock, rated=rated, reclaim=reclaim,
+                    rematch_of=rematch_of,
                 )
             )
             for seat, (kind, seat_name, bot, player_id) in enumerate(seat_specs):
@@ -162,6 +184,44 @@ class Store:
                 if not marked:
                     raise RematchExists(rematch_of)
         return table_id, invite, token
+
+    @staticmethod
+    def _check_waiting(db: Connection, player_id: str, limit: int) -> None:
+        # the player's row is locked first (PostgreSQL; SQLite's transactions take the write lock at their start),
+        # so that two creations at the same moment are counted one after the other
+        db.execute(select(players.c.id).where(players.c.id == player_id).with_for_update()).first()
+        waiting = db.execute(
+            select(func.count()).select_from(game_tables.join(seats, seats.c.table_id == game_tables.c.id))
+            .where(game_tables.c.status == "waiting", seats.c.seat == game_tables.c.creator_seat,
+                   seats.c.player_id == player_id)
+        ).scalar_one()
+        if waiting >= limit:
+            raise TooManyWaiting(f"at most {limit} tables may wait for people at once: start, or cancel, one of "
+                                 f"yours first")
+
+    def close_waiting(self, table_ids: Sequence[str], status: str) -> list[str]:
+        """The tables among ``table_ids`` still waiting take ``status`` (one of ``CLOSED``); those changed."""
+        assert status in CLOSED
+        if not table_ids:
+            return []
+        where = and_(game_tables.c.id.in_(list(table_ids)), game_tables.c.status == "waiting")
+        with self.engine.begin() as db:
+            changed = db.execute(select(game_tables.c.id).where(where)).scalars().all()
+            db.execute(update(game_tables).where(where).values(status=status))
+        return list(changed)
+
+    def unopened_waiting(self, before: float) -> list[str]:
+        """The tables waiting that nobody opened since ``before``."""
+        with self.engine.connect() as db:
+            return list(db.execute(
+                select(game_tables.c.id).where(
+                    game_tables.c.status == "waiting",
+                    func.coalesce(game_tables.c.opened_at, game_tables.c.created_at) < before)
+            ).scalars().all())
+
+    def mark_opened(self, table_id: str, when: float) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(game_tables).where(game_tables.c.id == table_id).values(opened_at=when))
 
     def table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as db:
@@ -309,7 +369,9 @@ def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
                for s in seat_rows],
         clock=row["clock"], clock_state=row["clock_state"], rated=bool(row["rated"]), reclaim=bool(row["reclaim"]),
         rematch_of=row["rematch_of"], rematch=row["rematch"], finished_at=row["finished_at"], result=row["result"],
+        opened_at=row["opened_at"],
     )
 
 
-__all__ = ["ActionRow", "IntegrityError", "RematchExists", "SeatRow", "SeatTaken", "Store", "TableRow", "token_digest"]
+__all__ = ["CLOSED", "ActionRow", "IntegrityError", "RematchExists", "SeatRow", "SeatTaken", "Store", "TableRow",
+           "TooManyWaiting", "token_digest"]

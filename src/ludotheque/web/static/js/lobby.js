@@ -26,7 +26,8 @@ async function refresh() {
   for (const [id, seat] of Object.entries(held)) {
     try {
       const summary = await api(`/api/tables/${encodeURIComponent(id)}`);
-      if (summary.status !== "finished") mine.push({...summary, seat: seat.seat});
+      // a finished table is replayed from /me; a cancelled or expired one is gone
+      if (summary.status === "waiting" || summary.status === "playing") mine.push({...summary, seat: seat.seat});
     } catch { /* a table this browser no longer finds */ }
   }
   lobby.mine = mine;
@@ -190,7 +191,9 @@ function createdBox() {
     h("p", {}, t("invite.send")),
     h("input", {readonly: true, value: url, "aria-label": t("invite.link"), onclick: (e) => e.target.select()}),
     h("button", {onclick: () => navigator.clipboard && navigator.clipboard.writeText(url)}, t("invite.copy")),
-    h("a", {class: "button primary", href: `/tables/${lobby.created.table_id}`}, t("invite.go")));
+    // the table page keeps the invite code of its address, to show the same link to send
+    h("a", {class: "button primary", href: `/tables/${lobby.created.table_id}${new URL(url, location.href).search}`},
+      t("invite.go")));
 }
 
 function tableRow(summary, mine) {

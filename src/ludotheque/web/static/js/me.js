@@ -102,6 +102,7 @@ function createAccount(form) {
     await ensurePlayer(playerName() || t("seat.guest"));
     const account = await api("/api/me/account", {method: "POST",
       body: password ? {username, password} : {username}});
+    setPlayerToken(account.token);  // the account's own token: the guest's stopped working
     if (account.login_url) me.shown = {kind: "account", url: account.login_url};
     me.notice = {kind: "info", text: t("account.created")};
   });

@@ -63,7 +63,9 @@ let inbox = Promise.resolve();
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const token = page.held ? `?token=${encodeURIComponent(page.held.token)}` : "";
+  // a seat's token, or else the invite code of a private table's link: a private table is watched with one of them
+  const token = page.held ? `?token=${encodeURIComponent(page.held.token)}`
+    : invite ? `?invite=${encodeURIComponent(invite)}` : "";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${token}`);
   page.socket = socket;
   socket.onopen = () => {
@@ -78,8 +80,8 @@ function connect() {
     // client_move_id would get its first ack back, so nothing is applied twice)
     page.pending = null;
     page.ackedSeq = null;
-    if (event.code === 4404 || event.code === 4401) {
-      page.closed = t(event.code === 4404 ? "table.missing" : "table.bad_token");
+    if (event.code === 4404 || event.code === 4401 || event.code === 4403) {
+      page.closed = t({4404: "table.missing", 4401: "table.bad_token", 4403: "table.private"}[event.code]);
       draw();
       return;
     }

@@ -1,0 +1,199 @@
+"""HTTP hardening for the open internet: security headers on every response, a cap on request bodies, validation
+errors that never echo more than a prefix of the input, and the origins a page's WebSocket may come from.
+
+``install(app, settings)`` puts the first three in place; ``origin_allowed`` is the WebSocket handshake's check.
+The middleware is plain ASGI: Starlette's ``BaseHTTPMiddleware`` would buffer streamed answers and skip WebSockets.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+
+from ludotheque.server.config import Settings
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+#: Scripts, styles, pictures and connections come from this server only; no page may frame ours (clickjacking).
+#: ``'unsafe-inline'`` is for styles alone: the game renderers add their stylesheet and per-element custom properties
+#: (a seat's colour, a cell's place) at run time; no script runs that the server did not serve as a file.
+#: ``connect-src 'self'`` also covers ``ws:``/``wss:`` to the same host (CSP level 3).
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self'; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+#: Invite links carry the table's invite code in their query: no address of ours is ever sent to another site.
+SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
+#: A validation error echoes at most this many characters of the value it refuses.
+ECHO_PREFIX = 100
+
+
+class BodyTooLarge(HTTPException):
+    """A request body past ``Settings.max_body_bytes``: FastAPI lets an ``HTTPException`` raised while it reads the
+    body through, so the answer is a 413 like any refusal."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(413, f"the request body is larger than the server accepts ({limit} bytes)")
+
+
+class HardenedHTTP:
+    """Adds ``SECURITY_HEADERS`` to every HTTP answer and refuses bodies over ``max_body_bytes`` with 413: at once
+    when ``Content-Length`` says so, or as soon as a streamed (chunked) body passes the limit."""
+
+    def __init__(self, app: ASGIApp, max_body_bytes: int) -> None:
+        self.app = app
+        self.max_body_bytes = max_body_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def send_hardened(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                names = {name.lower() for name, _ in message.get("headers", [])}
+                message["headers"] = [*message.get("headers", []),
+                                      *((name, value) for name, value in SECURITY_HEADERS if name not in names)]
+            await send(message)
+
+        limit = self.max_body_bytes
+        declared = _content_length(scope)
+        if declared is not None and declared > limit:
+            await _refuse(send_hardened, BodyTooLarge(limit))
+            return
+        received = 0
+
+        async def receive_capped() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > limit:
+                    raise BodyTooLarge(limit)
+            return message
+
+        try:
+            await self.app(scope, receive_capped, send_hardened)
+        except BodyTooLarge as refusal:
+            if started:
+                raise
+            await _refuse(send_hardened, refusal)
+        except Exception:
+            # the server's own 500 is written outside this middleware: write it here, headers included (the
+            # error still goes up, to be logged)
+            if not started:
+                await _refuse(send_hardened, HTTPException(500, "Internal Server Error"), plain=True)
+            raise
+
+
+def _content_length(scope: Scope) -> int | None:
+    for name, value in scope.get("headers", []):
+        if name.lower() == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                return None
+    return None
+
+
+async def _refuse(send: Send, error: HTTPException, plain: bool = False) -> None:
+    body = error.detail.encode() if plain else json.dumps({"detail": error.detail}).encode()
+    kind = b"text/plain; charset=utf-8" if plain else b"application/json"
+    # the connection closes: the rest of an oversized body is never read
+    await send({"type": "http.response.start", "status": error.status_code,
+                "headers": [(b"content-type", kind), (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def trimmed(value: Any, limit: int = ECHO_PREFIX) -> Any:
+    """``value`` as it is when its JSON is short, else the first ``limit`` characters (of the text itself, or of
+    its JSON), followed by an ellipsis."""
+    value = jsonable_encoder(value)
+    if isinstance(value, str):
+        return value if len(value) <= limit else value[:limit] + "…"
+    text = json.dumps(value, ensure_ascii=False)
+    return value if len(text) <= limit else text[:limit] + "…"
+
+
+async def validation_problem(request: Request, error: Exception) -> JSONResponse:
+    """FastAPI's 422 with each error's ``input`` and ``ctx`` values cut to a short prefix: a refused 10 MB name
+    comes back as 100 characters, not 10 MB."""
+    assert isinstance(error, RequestValidationError)
+    details = []
+    for item in error.errors():
+        item = dict(item)
+        if "input" in item:
+            item["input"] = trimmed(item["input"])
+        if isinstance(item.get("ctx"), dict):
+            item["ctx"] = {key: trimmed(value) for key, value in item["ctx"].items()}
+        details.append(jsonable_encoder(item))
+    return JSONResponse({"detail": details}, status_code=422)
+
+
+def install(app: FastAPI, settings: Settings) -> None:
+    app.add_middleware(HardenedHTTP, max_body_bytes=settings.max_body_bytes)
+    app.add_exception_handler(RequestValidationError, validation_problem)
+
+
+# -- the WebSocket handshake's Origin ----------------------------------------------------------------------------
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+_PAGE_SCHEME = {"ws": "http", "wss": "https", "http": "http", "https": "https"}
+
+Origin = tuple[str, str, int]
+
+
+def normalized_origin(url: str) -> Origin | None:
+    """``(scheme, host, port)`` of an http(s) address, default port filled in; None for anything else (``null``,
+    ``javascript:``, ``file:``, a malformed port)."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in _DEFAULT_PORTS or not parts.hostname:
+        return None
+    return scheme, parts.hostname.lower(), port or _DEFAULT_PORTS[scheme]
+
+
+def own_origin(scheme: str, host: str | None, settings: Settings) -> Origin | None:
+    """The origin of the server's own pages: ``--public-url``'s when set, else the one the request came to (a
+    ``ws:`` handshake's pages are ``http:``, ``wss:``'s ``https:``)."""
+    if settings.public_url:
+        return normalized_origin(settings.public_url)
+    page_scheme = _PAGE_SCHEME.get(scheme.lower())
+    if page_scheme is None or not host:
+        return None
+    return normalized_origin(f"{page_scheme}://{host}")
+
+
+def origin_accepted(origin: str, scheme: str, host: str | None, settings: Settings) -> bool:
+    """Whether a page of ``origin`` may open a WebSocket here: the server's own origin or one of
+    ``--allow-origin``'s, compared by scheme, host and port."""
+    seen = normalized_origin(origin)
+    if seen is None:
+        return False
+    accepted = {own_origin(scheme, host, settings), *(normalized_origin(o) for o in settings.allow_origins)}
+    return seen in accepted
