@@ -187,14 +187,38 @@ BOTS: dict[str, Callable[[Game, list[str]], Bot]] = {
 
 def bot_names(game: Game | None = None) -> list[str]:
     """The bots every game has, then, if a game is given, its own that play at its player count."""
-    own = [] if game is None else [name for name, bot in game_bots(game).items() if game.players in bot["players"]]
-    return [*BOTS, *own]
+    return [*BOTS, *([] if game is None else own_bot_names(game))]
 
 
 def _split(spec: str) -> tuple[str, list[str]]:
     """A spec's bot name and its non-empty arguments."""
     name, *args = [part.strip() for part in spec.strip().split(":")]
     return name, [a for a in args if a]
+
+
+def own_bot_names(game: Game) -> list[str]:
+    """The game's own bots that play at its player count (Geier's ``gt`` at two players), by spec name."""
+    return [name for name, bot in game_bots(game).items() if game.players in bot["players"]]
+
+
+def has_settings(spec: str) -> bool:
+    """Whether a spec sets anything beyond a bot's name (``hard:time=60``, ``ismcts:hard``, ``noisy:0.1``)."""
+    return bool(_split(spec)[1])
+
+
+def is_search(spec: str, game: Game) -> bool:
+    """Whether the bot ``spec`` searches at ``game`` (its moves take up to seconds), rather than playing a
+    heuristic or at random (milliseconds).  A level is what it plays at this player count: ``medium`` is a
+    heuristic at some tables.  A game's own bots, and anything unknown, count as searches."""
+    name, _ = _split(spec)
+    if name in ("random", "heuristic", "noisy"):
+        return False
+    if name in LEVELS:
+        try:
+            return bool(level_settings(game, name)["kind"] == "ismcts")
+        except ValueError:
+            return True
+    return True
 
 
 def make_bot(spec: str, game: Game) -> Bot:

@@ -4,26 +4,53 @@ A worker rebuilds the table from its log (the fast restore) and asks the seat's 
 view, with a sampler of determinizations for search bots, exactly as every other table loop does.  Workers keep
 the tables they have seen, so a request usually applies only the actions since the last one.  A slow bot holds
 one worker; the event loop and the other tables' people never wait for it.
+
+Bot work is shared in lanes, so that one table's strong bots never make another table's people wait:
+
+* quick bots (random, the heuristics, and a level that plays a heuristic at its table) have a worker of their own,
+  and never queue behind a search;
+* searches share the other ``workers``; at most ``hard_at_once`` of them are ``hard`` moves (or custom specs, whose
+  cost nobody bounded), the others wait for their turn in the event loop, so a ``medium`` move always finds a
+  worker after at most the moves already running;
+* a table asks for one move at a time (its runner awaits each), and every queue serves in arrival order, so the
+  tables take turns: a busy table cannot overtake a quiet one.
+
+Workers are started with ``spawn``, a fresh interpreter that inherits no descriptor of the server (never its
+listening socket), and end with the server however it ends: the kernel kills them when it dies
+(``PR_SET_PDEATHSIG``), a thread of theirs watches that their parent is still the server, and ``close`` ends them
+at once rather than after the move they are thinking.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
+import multiprocessing
+import os
 import random
+import signal
+import threading
 import time
 from collections import deque
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ludotheque.bots import make_bot
-from ludotheque.bots.registry import spec_level
-from ludotheque.core import Actor, load_game
+from ludotheque.bots.registry import has_settings, is_search, spec_level
+from ludotheque.core import Actor, LudothequeError, load_game
 from ludotheque.core.bot import ask_bot
 from ludotheque.table import Table
 
 #: Tables a worker keeps between requests (oldest forgotten first).
 WORKER_CACHE = 256
+#: ``prctl`` option: the signal a process receives when its parent dies (linux/prctl.h).
+PR_SET_PDEATHSIG = 1
+#: Seconds between two looks of a worker at its parent (where ``PR_SET_PDEATHSIG`` does not exist).
+PARENT_POLL_S = 0.5
 
 
 @dataclass(frozen=True)
@@ -75,25 +102,128 @@ def choose_move(request: BotRequest) -> int:
     return ask_bot(bot, table.state, request.seat, random.Random(request.seed))
 
 
+# -- worker processes that end with the server ---------------------------------------------------------------
+
+
+def die_with_parent(parent: int) -> None:
+    """A worker's first step: end when ``parent`` (the server) ends, even by SIGKILL, where no code of the server
+    runs to stop its workers.  Ctrl-C in a terminal reaches the whole process group: the server stops its workers
+    itself, so they ignore SIGINT rather than print a traceback each."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError, AttributeError):  # not Linux: the watching thread below does it alone
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:
+        os._exit(0)  # the server died before the line above armed the signal
+    threading.Thread(target=_watch_parent, args=(parent,), name="watch the server", daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_S)
+    os._exit(0)  # reparented: the server is gone
+
+
+def _process_pool(workers: int) -> ProcessPoolExecutor:
+    # ``spawn``, not ``fork``: a forked worker would keep a copy of every descriptor of the server, the listening
+    # socket included, and hold the port after the server's death
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=die_with_parent, initargs=(os.getpid(),))
+
+
+class Lane:
+    """Workers for one kind of bot: processes (``workers`` > 0) or, for tests, threads of the server.  A pool whose
+    worker died (killed by the system, out of memory) is replaced by a new one for the next moves."""
+
+    def __init__(self, workers: int, threads: int) -> None:
+        self.workers = workers
+        self.threads = threads
+        self.executor = self._new()
+
+    def _new(self) -> Executor:
+        return _process_pool(self.workers) if self.workers > 0 else ThreadPoolExecutor(self.threads)
+
+    def start(self) -> None:
+        """Start every worker process now rather than at the first moves, which would wait for an interpreter to
+        start and import the games.  Call it from the event loop's thread, as ``run`` is: a worker dies with the
+        thread that started it (``PR_SET_PDEATHSIG``), and that thread lives as long as the server."""
+        if isinstance(self.executor, ProcessPoolExecutor):
+            for _ in range(self.workers):
+                self.executor.submit(os.getpid)
+
+    async def run(self, request: BotRequest) -> int:
+        loop = asyncio.get_running_loop()
+        for attempt in range(2):
+            executor = self.executor
+            try:
+                return await loop.run_in_executor(executor, choose_move, request)
+            except BrokenProcessPool:
+                if attempt or executor is not self.executor:
+                    raise
+                self.executor = self._new()  # the first request to see the broken pool replaces it
+                executor.shutdown(wait=False)
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        executor = self.executor
+        # the processes are read first: ``shutdown`` forgets them
+        processes = list((executor._processes or {}).values()) if isinstance(executor, ProcessPoolExecutor) else []
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            # a worker thinking a move would otherwise run to the end of it (seconds) and hold the server's exit
+            with contextlib.suppress(OSError):
+                process.terminate()
+
+
+@lru_cache(maxsize=1024)
+def _searches(game: str, players: int, spec: str) -> bool:
+    """Whether the bot ``spec`` searches at a table of ``game`` (``medium`` plays a heuristic at some tables)."""
+    try:
+        return is_search(spec, load_game(game, players=players))
+    except LudothequeError:  # a table this server cannot build: the worker will say why; no quick lane for it
+        return True
+
+
 class BotPool:
-    def __init__(self, workers: int) -> None:
-        self.executor: Executor = ProcessPoolExecutor(workers) if workers > 0 else ThreadPoolExecutor(2)
+    def __init__(self, workers: int, hard_at_once: int = 1) -> None:
+        self.quick = Lane(1 if workers > 0 else 0, threads=1)
+        self.search = Lane(workers, threads=2)
+        #: ``hard`` moves (and custom specs) wait here, not in the search lane's queue, so that a ``medium`` move
+        #: finds a worker while several tables of hard bots think
+        self.hard = asyncio.Semaphore(max(1, hard_at_once))
         #: the latest moves' wall times by the spec's level (``medium``...), for ``/api/metrics``: what a person
         #: waits for a bot, queueing for a worker included
         self.seconds: dict[str, deque[float]] = {}
 
+    def start(self) -> None:
+        self.quick.start()
+        self.search.start()
+
+    def lane_of(self, request: BotRequest) -> str:
+        """``quick``, ``search``, or ``hard``: where a request waits for a worker."""
+        if not _searches(request.game, request.players, request.spec):
+            return "quick"
+        if spec_level(request.spec) == "hard" or has_settings(request.spec):
+            return "hard"
+        return "search"
+
     async def choose(self, request: BotRequest) -> int:
-        loop = asyncio.get_running_loop()
         started = time.perf_counter()
-        action = await loop.run_in_executor(self.executor, choose_move, request)
+        lane = self.lane_of(request)
+        if lane == "quick":
+            action = await self.quick.run(request)
+        elif lane == "hard":
+            async with self.hard:
+                action = await self.search.run(request)
+        else:
+            action = await self.search.run(request)
         level = request.spec.split(":", 1)[0]
         self.seconds.setdefault(level, deque(maxlen=10_000)).append(time.perf_counter() - started)
         return action
 
     def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.quick.close()
+        self.search.close()
 
 
 def history_of(table: Table) -> tuple[tuple[Actor, int, str], ...]:
     return tuple((entry.actor, entry.action, entry.notation) for entry in table.log)
-

@@ -30,8 +30,8 @@ def _env_float(name: str, default: float) -> float:
     return float(os.environ.get(name, str(default)))
 
 
-#: The bot levels anyone may seat (a game may add its own named bots, ``Game.named_bots``); any other spec needs
-#: ``--allow-custom-bots``.
+#: The bot levels anyone may seat (a game adds its own named bots as ``BOTS`` in its ``levels.py``, read by
+#: ``bots.registry.own_bot_names``); any other spec needs ``--allow-custom-bots``.
 NAMED_LEVELS = ("random", "heuristic", "easy", "medium", "hard")
 
 

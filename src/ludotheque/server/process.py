@@ -37,11 +37,11 @@ class ServerProcess:
     ``limits=False`` (the default) raises the creation and login limits out of the way (``ROOMY_LIMITS``); the
     tests of those limits start theirs with ``limits=True``, the defaults a host gets."""
 
-    def __init__(self, db_url: str, log_dir: Path, *extra: str, limits: bool = False) -> None:
+    def __init__(self, db_url: str, log_dir: Path, *extra: str, limits: bool = False, port: int | None = None) -> None:
         self.db_url = db_url
         self.extra = extra
         self.limits = limits
-        self.port = free_port()
+        self.port = port or free_port()  # a given port: a restart where a server stood
         self.log_path = log_dir / f"server-{self.port}.log"
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -54,10 +54,13 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self, env: dict[str, str] | None = None) -> ServerProcess:
+        # ``extra`` comes last: an option given again there (``--bot-workers 1``) wins over these defaults
         args = [sys.executable, "-m", "ludotheque.cli.main", "serve", "--port", str(self.port), "--db", self.db_url,
                 "--no-pacing", "--bot-workers", "0", *self.extra]
         log = self.log_path.open("ab")
-        self.process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **({} if self.limits else ROOMY_LIMITS), **(env or {})})
+        limits = {} if self.limits else ROOMY_LIMITS
+        self.process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT,
+                                        env={**os.environ, **limits, **(env or {})})
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
