@@ -10,9 +10,10 @@ import socket
 import struct
 from pathlib import Path
 
+from tests.server.client import create_table
+
 from ludotheque.server.live import CLOSE_FALLING_BEHIND, CLOSE_FLOODING, FLOOD_LIMIT, STATE_FRAME, Connection
 from ludotheque.server.process import ServerProcess
-from tests.server.client import create_table
 
 
 def rss_kib(pid: int) -> int:
