@@ -45,11 +45,14 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    """A phone-sized page (360 px wide, portrait); page errors fail the test."""
+    """A phone-sized page (360 px wide, portrait); page errors and violations of the server's Content-Security-
+    Policy (which Chromium reports in the console) fail the test."""
     context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR")
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.on("console", lambda message: errors.append(message.text) if "Content Security Policy" in message.text
+           else None)
     tab.errors = errors
     try:
         yield tab
