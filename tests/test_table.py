@@ -6,6 +6,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ludotheque.bots import RandomBot
 from ludotheque.core import (
@@ -144,3 +146,88 @@ def test_a_table_restores_from_its_own_log_without_validating_again() -> None:
     assert all(again.state.view(s) == table.state.view(s) for s in range(4))
     assert again.record() == table.record()
     assert again.events(1) and again.legal_moves(again.state.current_players()[0])
+
+
+# -- the server's API: its own log applied again, forks, the one turn check --------------------------------------
+
+GAMES = st.sampled_from([("geier", 2), ("geier", 3), ("mice", 2), ("cheese", 3), ("safaru", 2)])
+
+
+def bots_game(game_id: str, players: int, seed: int, steps: int = 400) -> Table:
+    table = Table(load_game(game_id, players=players), [RandomBot()] * players, chance_rng=random.Random(seed),
+                  events=True)
+    for _ in range(steps):
+        if table.step() is None:
+            break
+    return table
+
+
+def same_position(one: Table, other: Table) -> None:
+    assert one.state.history() == other.state.history()
+    assert one.log == other.log
+    for seat in [None, *range(one.game.players)]:
+        assert one.state.view(seat) == other.state.view(seat)
+        assert one.events(seat) == other.events(seat)
+
+
+@settings(max_examples=25, deadline=None)
+@given(GAMES, st.integers(0, 2**32))
+def test_a_log_applied_again_through_extend_logged_is_the_same_game(game: tuple[str, int], seed: int) -> None:
+    table = bots_game(*game, seed)
+    again = Table(table.game, [None] * table.game.players, events=True)
+    applied = again.extend_logged((e.actor, e.action, e.notation) for e in table.log)
+    assert applied == table.log
+    same_position(again, table)
+    assert again.record() == table.record() and again.is_over() == table.is_over()
+
+
+@settings(max_examples=25, deadline=None)
+@given(GAMES, st.integers(0, 2**32), st.floats(0, 1))
+def test_a_fork_at_k_is_the_table_after_k_actions_and_moves_on_alone(
+    game: tuple[str, int], seed: int, where: float,
+) -> None:
+    table = bots_game(*game, seed)
+    k = int(where * table.seq)
+    after_k = Table(table.game, [None] * table.game.players, events=True)
+    for entry in table.log[:k]:
+        after_k.apply_logged(entry.actor, entry.action, entry.notation)
+    fork = table.fork(k)
+    same_position(fork, after_k)
+    whole = table.fork()
+    same_position(whole, table)
+    # the fork goes on: the original stands where it was
+    history = table.state.history()
+    if not fork.is_over():
+        if fork.state.is_chance_node():
+            fork.step()  # chance from the fork's own source
+        else:
+            seat = fork.state.current_players()[0]
+            fork.submit(seat, fork.state.legal_actions(seat)[0])
+        assert fork.seq == k + 1
+    assert table.state.history() == history and table.seq == len(history)
+
+
+def test_a_fork_is_taken_within_the_log() -> None:
+    table = bots_game("geier", 2, 4, steps=5)
+    with pytest.raises(ValueError, match=r"0\.\.5"):
+        table.fork(6)
+    with pytest.raises(ValueError):
+        table.fork(-1)
+
+
+def test_check_turn_is_the_turn_check_of_submit() -> None:
+    table = geier()
+    with pytest.raises(NotYourTurnError, match="to act: chance"):
+        table.check_turn(0)  # the point card is turned first
+    table.advance()
+    table.check_turn(0)
+    table.check_turn(1)
+    with pytest.raises(SeatError):
+        table.check_turn(2)
+    table.submit(0, "3")
+    with pytest.raises(NotYourTurnError, match="seat 0 does not act now"):
+        table.check_turn(0)
+    over = bots_game("geier", 2, 1)
+    assert over.is_over()
+    with pytest.raises(GameOverError):
+        over.check_turn(0)

@@ -13,7 +13,7 @@ log itself: ``record()`` writes it without replaying anything, and ``Table.resto
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,6 +126,13 @@ class Table:
         """Apply ``seat``'s move, given as notation or as a raw action.  Errors name the problem and change
         nothing: ``NotYourTurnError`` (the seat does not act now), ``NotationError`` (the text names no legal
         move), ``IllegalActionError`` (an action that is not legal here)."""
+        self.check_turn(seat)
+        action = self.state.string_to_action(move, seat) if isinstance(move, str) else move
+        return self._apply(seat, action)
+
+    def check_turn(self, seat: int) -> None:
+        """Raise unless ``seat`` acts now: ``GameOverError`` (the game is over), ``SeatError`` (no such seat),
+        ``NotYourTurnError`` (another seat, or chance, acts).  The one turn check of every way of playing."""
         state = self.state
         if state.is_terminal():
             state.apply_action(0, seat)  # raises GameOverError
@@ -133,8 +140,6 @@ class Table:
         if seat not in state.current_players():
             acting = ", ".join(str(s) for s in state.current_players()) or "chance"
             raise NotYourTurnError(f"{self.game.id}: seat {seat} does not act now (to act: {acting})")
-        action = state.string_to_action(move, seat) if isinstance(move, str) else move
-        return self._apply(seat, action)
 
     def step(self) -> LogEntry | None:
         """Apply the next chance action or bot move; ``None`` when the game is over or only people must act."""
@@ -166,9 +171,37 @@ class Table:
         self.advance()
         return self.state
 
+    # -- this program's own log ------------------------------------------------------------------------------
+
+    def apply_logged(self, actor: Actor, action: int, notation: str) -> LogEntry:
+        """Apply one action of a log this program wrote itself (a server's database, a bot worker's history):
+        it was validated when first applied, so it is not validated again, and ``notation`` is kept as written.
+        Anything read from elsewhere goes through ``submit`` or ``restore``."""
+        return self._apply(actor, action, notation)
+
+    def extend_logged(self, entries: Iterable[tuple[Actor, int, str]]) -> list[LogEntry]:
+        """``apply_logged`` for each ``(actor, action, notation)`` in order; the entries applied."""
+        return [self._apply(actor, action, notation) for actor, action, notation in entries]
+
+    def fork(self, upto_seq: int | None = None) -> Table:
+        """A copy of this table after its first ``upto_seq`` actions (``None``: all of them) that moves on alone:
+        every seat left to people, events kept as here.  The log's entries never change, so the copy shares them
+        and replays only the game's own work (a replay's position, a checkpoint)."""
+        seq = self.seq if upto_seq is None else upto_seq
+        if not 0 <= seq <= self.seq:
+            raise ValueError(f"a fork is taken at a seq in 0..{self.seq}, not {upto_seq}")
+        twin = Table(self.game, [None] * self.game.players, events=self.with_events)
+        if seq == self.seq:
+            twin.state = self.state.clone()
+        else:
+            for entry in self.log[:seq]:
+                twin.state.apply_logged(entry.action, entry.actor)
+        twin.log = self.log[:seq]
+        return twin
+
     def _apply(self, actor: Actor, action: int, logged: str | None = None) -> LogEntry:
         """Apply and log one action.  ``logged`` is its notation when it comes from this program's own log
-        (``restore_logged``): it was validated when first applied, and is not validated again."""
+        (``apply_logged``): it was validated when first applied, and is not validated again."""
         state = self.state
         player = None if actor == CHANCE else actor
         notation = logged if logged is not None else state.action_to_string(action, actor)
@@ -249,8 +282,7 @@ class Table:
         server's database holds them), each action applied without validating it again.  Records from anywhere
         else go through ``restore``, which validates every action."""
         table = cls(game, seats if seats is not None else [None] * game.players, events=events)
-        for actor, action, notation in entries:
-            table._apply(actor, action, notation)
+        table.extend_logged(entries)
         return table
 
     def _restore_one(self, by: Actor, notation: str, action: int | None) -> None:

@@ -14,6 +14,7 @@ from sqlalchemy import Engine, select, update
 
 from ludotheque.server import players as accounts
 from ludotheque.server.db import make_engine, migrate
+from ludotheque.server.errors import Refusal
 from ludotheque.server.process import ServerProcess
 from ludotheque.server.schema import player_tokens, players
 
@@ -196,7 +197,7 @@ def test_a_login_code_expires_after_15_minutes(server: ServerProcess, engine: En
     made = 1_000_000.0
     late = accounts.new_link_code(engine, player.id, now=made)
     in_time = accounts.new_link_code(engine, player.id, now=made)
-    with pytest.raises(accounts.AccountError) as refused:
+    with pytest.raises(Refusal) as refused:
         accounts.redeem_link_code(engine, late, now=made + accounts.LINK_TTL_S)
     assert refused.value.status == 401
     found, token = accounts.redeem_link_code(engine, in_time, now=made + accounts.LINK_TTL_S - 1)

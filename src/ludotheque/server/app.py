@@ -11,11 +11,11 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Iterable, MutableMapping
+from collections.abc import AsyncIterator, Iterable, MutableMapping
 from contextlib import asynccontextmanager
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
 
 from ludotheque.server import players, ratings, replay
@@ -29,17 +29,18 @@ from ludotheque.server.api import (
     TableSummary,
     problems,
 )
+from ludotheque.server.auth import OptionalPlayerTokenDep, SeatTokenDep
 from ludotheque.server.config import Settings
+from ludotheque.server.errors import install_error_handlers
 from ludotheque.server.limits import client_address
 from ludotheque.server.live import CLOSE_FLOODING, FLOOD_LIMIT, Connection, LiveTable, MoveError
-from ludotheque.server.lobby import Lobby, LobbyError
+from ludotheque.server.lobby import Lobby
 from ludotheque.server.metrics import install_metrics
 from ludotheque.server.pages import mount_pages
 from ludotheque.server.security import install as install_security
 from ludotheque.server.security import origin_accepted
 
 log = logging.getLogger("ludotheque.server")
-T = TypeVar("T")
 
 #: WebSocket close codes (4000-4999 are the application's): the table does not exist; the token holds no seat.
 CLOSE_NO_TABLE = 4404
@@ -57,20 +58,7 @@ def lobby_of(request: Request) -> Lobby:
     return lobby
 
 
-def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
-    """A seat's token from ``Authorization: Bearer TOKEN``."""
-    if authorization is None:
-        return None
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise HTTPException(401, "Authorization must be 'Bearer TOKEN'")
-    return token.strip()
-
-
 LobbyDep = Annotated[Lobby, Depends(lobby_of)]
-TokenDep = Annotated[str | None, Depends(bearer)]
-#: the player a request comes from (``POST /api/players`` makes a guest; an account logs in)
-PlayerTokenDep = Annotated[str | None, Header(alias="X-Player-Token", max_length=200)]
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -97,6 +85,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     install_security(app, settings)
+    install_error_handlers(app)  # refusals, and a database that does not answer (503), for every route
 
     @app.get("/api/games", response_model=list[GameInfo])
     def games() -> list[dict[str, Any]]:
@@ -105,70 +94,70 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables", response_model=CreatedTable, status_code=201, responses=problems(400, 401, 429, 503))
     async def create_table(
-        body: CreateTable, request: Request, lobby: LobbyDep, player: PlayerTokenDep = None
+        body: CreateTable, request: Request, lobby: LobbyDep, player: OptionalPlayerTokenDep = None
     ) -> dict[str, Any]:
         """A new table; the creator's seat and secret token when the seats hold ``"me"``.  The seat is the
         player's named by ``X-Player-Token``, or a new guest's (whose token comes back as ``player_token``)."""
         base = settings.public_url or str(request.base_url)
-        return await _guard(lobby.create(body, base, player, client_address(request.client)))
+        return await lobby.create(body, base, player, client_address(request.client))
 
     @app.get("/api/tables", response_model=list[TableSummary], responses=problems(503))
     async def open_tables(lobby: LobbyDep) -> list[dict[str, Any]]:
         """Public tables waiting for people, newest first."""
-        return await _guard(lobby.open_tables())
+        return await lobby.open_tables()
 
     @app.get("/api/tables/{table_id}", response_model=TableSummary, responses=problems(404, 503))
     async def table_summary(table_id: str, lobby: LobbyDep) -> dict[str, Any]:
         """A table's public summary: game, seats and names, status."""
-        return await _guard(lobby.summary(table_id))
+        return await lobby.summary(table_id)
 
     @app.post(
         "/api/tables/{table_id}/join", response_model=JoinedTable,
         responses=problems(400, 401, 403, 404, 409, 429, 503),
     )
     async def join_table(
-        table_id: str, body: JoinTable, request: Request, lobby: LobbyDep, player: PlayerTokenDep = None
+        table_id: str, body: JoinTable, request: Request, lobby: LobbyDep, player: OptionalPlayerTokenDep = None
     ) -> dict[str, Any]:
         """The first open seat and its token (409 when none is left), for the player of ``X-Player-Token`` or a
         new guest."""
-        return await _guard(lobby.join(table_id, body.name, body.invite, player, client_address(request.client)))
+        return await lobby.join(table_id, body.name, body.invite, player, client_address(request.client))
 
     @app.delete("/api/tables/{table_id}", status_code=204, responses=problems(401, 403, 404, 409, 503))
-    async def cancel_table(table_id: str, lobby: LobbyDep, token: TokenDep = None) -> None:
+    async def cancel_table(table_id: str, lobby: LobbyDep, token: SeatTokenDep = None) -> None:
         """The creator (its seat's token as ``Authorization: Bearer``) cancels a table still waiting for people:
         it leaves the list of open tables and can no longer be joined or started (409 once started)."""
-        await _guard(lobby.cancel(table_id, token))
+        await lobby.cancel(table_id, token)
 
     @app.post("/api/tables/{table_id}/leave", response_model=TableSummary, responses=problems(401, 403, 404, 409, 503))
-    async def leave_table(table_id: str, lobby: LobbyDep, token: TokenDep = None) -> dict[str, Any]:
+    async def leave_table(table_id: str, lobby: LobbyDep, token: SeatTokenDep = None) -> dict[str, Any]:
         """The seat's person leaves the game in play: a bot plays the seat from now on."""
-        return await _guard(lobby.leave(table_id, token))
+        return await lobby.leave(table_id, token)
 
     @app.post(
         "/api/tables/{table_id}/reclaim", response_model=TableSummary, responses=problems(401, 403, 404, 409, 503)
     )
-    async def reclaim_seat(table_id: str, lobby: LobbyDep, token: TokenDep = None) -> dict[str, Any]:
+    async def reclaim_seat(table_id: str, lobby: LobbyDep, token: SeatTokenDep = None) -> dict[str, Any]:
         """The person takes back the seat a bot took (when the table allows it)."""
-        return await _guard(lobby.reclaim(table_id, token))
+        return await lobby.reclaim(table_id, token)
 
     @app.post("/api/tables/{table_id}/rematch", response_model=Rematch, responses=problems(401, 403, 404, 409, 503))
-    async def rematch(table_id: str, request: Request, lobby: LobbyDep, token: TokenDep = None) -> dict[str, Any]:
+    async def rematch(table_id: str, request: Request, lobby: LobbyDep, token: SeatTokenDep = None) -> dict[str, Any]:
         """Offer the same people a new table of the same game, seats turned by one, or accept the offer: the
         seat kept for this person at the new table, and its token."""
         base = settings.public_url or str(request.base_url)
-        return await _guard(lobby.rematch(table_id, token, base))
+        return await lobby.rematch(table_id, token, base)
 
     @app.post(
         "/api/tables/{table_id}/start", response_model=TableSummary, responses=problems(401, 403, 404, 409, 503)
     )
-    async def start_table(table_id: str, lobby: LobbyDep, token: TokenDep = None) -> dict[str, Any]:
+    async def start_table(table_id: str, lobby: LobbyDep, token: SeatTokenDep = None) -> dict[str, Any]:
         """The creator starts the game: bots take the open seats."""
-        return await _guard(lobby.start(table_id, token))
+        return await lobby.start(table_id, token)
 
     @app.get("/api/tables/{table_id}/record", responses=problems(401, 403, 404, 409, 503))
-    async def table_record(table_id: str, lobby: LobbyDep, token: TokenDep = None) -> dict[str, Any]:
+    async def table_record(table_id: str, lobby: LobbyDep, token: SeatTokenDep = None) -> dict[str, Any]:
         """The game's record once it is over (409 before: a record shows every hidden card)."""
-        return await _guard(lobby.record(table_id, token))
+        return await lobby.record(table_id, token)
 
     @app.get("/api/metrics", include_in_schema=False)
     def metrics(lobby: LobbyDep) -> dict[str, Any]:
@@ -223,16 +212,6 @@ def origin_allowed(origin: str | None, scheme: str, host: str | None, settings: 
 
 def _invited(invite: str | None, given: str | None) -> bool:
     return invite is not None and given is not None and secrets.compare_digest(invite.encode(), given.encode())
-
-
-async def _guard(call: Awaitable[T]) -> T:
-    try:
-        return await call
-    except LobbyError as error:
-        raise HTTPException(error.status, error.message) from None
-    except SQLAlchemyError:
-        log.exception("database error")
-        raise HTTPException(503, "the database is unavailable; try again shortly") from None
 
 
 async def serve_connection(websocket: WebSocket, live: LiveTable, seat: int | None) -> None:

@@ -87,8 +87,7 @@ def _table_for(request: BotRequest) -> Table:
     ):
         game = load_game(request.game, players=request.players, **request.options)
         table = Table(game, [None] * game.players)
-    for actor, action, notation in history[table.seq :]:
-        table._apply(actor, action, notation)  # the server's own log, validated when first applied
+    table.extend_logged(history[table.seq :])  # the server's own log, validated when first applied
     _tables[request.table_id] = table
     while len(_tables) > WORKER_CACHE:
         _tables.pop(next(iter(_tables)))

@@ -18,7 +18,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 
-from fastapi import HTTPException
+from ludotheque.server.errors import Refusal
 
 #: keys one window remembers at most; about 1 KB each at the default limits
 MAX_KEYS = 50_000
@@ -88,7 +88,7 @@ def client_address(client: object | None) -> str:
     return host if isinstance(host, str) and host else "unknown"
 
 
-class LimitReached(HTTPException):
+class LimitReached(Refusal):
     """429 Too Many Requests, with ``Retry-After`` (whole seconds) when the wait is known."""
 
     def __init__(self, message: str, retry_after: int | None = None) -> None:

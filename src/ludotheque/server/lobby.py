@@ -21,21 +21,13 @@ from ludotheque.server.api import ClockSpec, CreateTable
 from ludotheque.server.botpool import BotPool
 from ludotheque.server.config import CLOCK_PROFILES, NAMED_LEVELS, Settings
 from ludotheque.server.db import make_engine, migrate
+from ludotheque.server.errors import Refusal
 from ludotheque.server.limits import LimitReached, SlidingWindow
 from ludotheque.server.live import LiveTable
 from ludotheque.server.players import LoginGuard, PlayerRow, new_guest, player_by_token
-from ludotheque.server.store import CLOSED, RematchExists, SeatSpec, SeatTaken, Store, TableRow, TooManyWaiting
+from ludotheque.server.store import CLOSED, RematchExists, SeatSpec, Store, TableRow
 
 log = logging.getLogger("ludotheque.server")
-
-
-class LobbyError(Exception):
-    """A refused request: an HTTP status and a message naming the problem."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
 
 
 class Lobby:
@@ -122,8 +114,8 @@ class Lobby:
         if player_token is not None:
             player = await asyncio.to_thread(player_by_token, self.store.engine, player_token)
             if player is None:
-                raise LobbyError(401, "X-Player-Token names no player: log in again, or send no token to play as "
-                                 "a new guest")
+                raise Refusal(401, "X-Player-Token names no player: log in again, or send no token to play as "
+                              "a new guest")
             return player, None
         if name is None:
             return None, None
@@ -135,17 +127,17 @@ class Lobby:
         try:
             game = load_game(str(body.game.value), players=body.players, **body.options)
         except LudothequeError as error:
-            raise LobbyError(400, str(error)) from None
+            raise Refusal(400, str(error)) from None
         specs = body.seats if body.seats is not None else ["me"] + ["open"] * (game.players - 1)
         if len(specs) != game.players:
-            raise LobbyError(400, f"seats lists one entry per seat: {game.players}, not {len(specs)}")
+            raise Refusal(400, f"seats lists one entry per seat: {game.players}, not {len(specs)}")
         if specs.count("me") > 1:
-            raise LobbyError(400, 'at most one seat is "me"')
+            raise Refusal(400, 'at most one seat is "me"')
         for spec in specs:
             if spec.startswith("bot:"):
                 self._check_bot(spec[4:], game)
             elif spec not in ("me", "open"):
-                raise LobbyError(400, f'a seat is "me", "open" or "bot:LEVEL", not {spec!r}')
+                raise Refusal(400, f'a seat is "me", "open" or "bot:LEVEL", not {spec!r}')
         self._check_bot(body.default_bot, game)
         player, new_player_token = await self.player(player_token, body.player_name or "player", address) \
             if "me" in specs else (None, None)
@@ -161,19 +153,16 @@ class Lobby:
             else:
                 seat_specs.append(("bot", spec[4:], spec[4:], None))
         creator = specs.index("me") if "me" in specs else None
-        try:
-            table_id, invite, token = await asyncio.to_thread(
-                self.store.create_table, game=game.id, players=game.players, options=dict(game.options),
-                name=body.name or f"{game.name}", private=body.private, default_bot=body.default_bot,
-                seat_specs=seat_specs, creator_seat=creator, clock=clock_of(body.clock, game.clock_pace),
-                rated=body.rated, reclaim=body.reclaim,
-                waiting_limit=self.settings.waiting_tables_per_player if "open" in specs else None,
-            )
-        except TooManyWaiting as error:
-            raise LimitReached(str(error)) from None
+        table_id, invite, token = await asyncio.to_thread(
+            self.store.create_table, game=game.id, players=game.players, options=dict(game.options),
+            name=body.name or f"{game.name}", private=body.private, default_bot=body.default_bot,
+            seat_specs=seat_specs, creator_seat=creator, clock=clock_of(body.clock, game.clock_pace),
+            rated=body.rated, reclaim=body.reclaim,
+            waiting_limit=self.settings.waiting_tables_per_player if "open" in specs else None,
+        )
         live = await self._open_new(table_id)
         if "open" not in specs:
-            await self._start(live)
+            await live.start()
         url = f"{base_url.rstrip('/')}/tables/{table_id}" + (f"?invite={invite}" if invite else "")
         return {"table_id": table_id, "seat": creator, "token": token, "invite_url": url,
                 "player_token": new_player_token}
@@ -191,12 +180,12 @@ class Lobby:
         named = [*NAMED_LEVELS, *own_bot_names(game)]
         if spec not in named and not self.settings.allow_custom_bots:
             problem = "a named bot takes no settings here" if spec.split(":")[0] in named else "unknown bot"
-            raise LobbyError(400, f"bot {spec!r}: {problem}; a seat takes one of {', '.join(named)}; other bot "
-                             "specs need a server started with --allow-custom-bots")
+            raise Refusal(400, f"bot {spec!r}: {problem}; a seat takes one of {', '.join(named)}; other bot "
+                          "specs need a server started with --allow-custom-bots")
         try:
             make_bot(spec, game)
         except (UnknownBotError, LudothequeError) as error:
-            raise LobbyError(400, f"bot {spec!r}: {error}") from None
+            raise Refusal(400, f"bot {spec!r}: {error}") from None
 
     async def open_tables(self) -> list[dict[str, Any]]:
         rows = await asyncio.to_thread(self.store.tables, ("waiting",), True)
@@ -213,42 +202,39 @@ class Lobby:
             return live.row
         row = await asyncio.to_thread(self.store.table, table_id)
         if row is None:
-            raise LobbyError(404, f"no table {table_id!r}")
+            raise Refusal(404, f"no table {table_id!r}")
         return row
 
     async def join(self, table_id: str, name: str, invite: str | None, player_token: str | None = None,
                    address: str = "unknown") -> dict[str, Any]:
         row = await self._row(table_id)
         if row.private and invite != row.invite:
-            raise LobbyError(403, "this table is private: joining needs the invite code of its invite link")
+            raise Refusal(403, "this table is private: joining needs the invite code of its invite link")
         if row.status != "waiting":
-            raise LobbyError(409, f"the table is {row.status}: its seats are taken")
+            raise Refusal(409, f"the table is {row.status}: its seats are taken")
         if not any(s.kind == "open" for s in row.seats):
-            raise LobbyError(409, f"table {table_id} has no open seat")
+            raise Refusal(409, f"table {table_id} has no open seat")
         await self._opened(table_id)
         player, new_player_token = await self.player(player_token, name, address)
         assert player is not None
-        try:
-            seat, token = await asyncio.to_thread(self.store.take_open_seat, table_id, name, player.id)
-        except SeatTaken as error:
-            raise LobbyError(409, str(error)) from None
+        seat, token = await asyncio.to_thread(self.store.take_open_seat, table_id, name, player.id)
         live = self.tables.get(table_id)
         if live is None or live.row.status != "waiting":  # cancelled or expired while the seat was taken
-            raise LobbyError(409, "the table was closed: its creator cancelled it, or nobody opened it in time")
-        await self._reload(live)
+            raise Refusal(409, "the table was closed: its creator cancelled it, or nobody opened it in time")
+        await live.reload()
         if not any(s.kind in ("open", "invited") for s in live.row.seats):
-            await self._start(live)
+            await live.start()
         return {"seat": seat, "token": token, "player_token": new_player_token}
 
     # -- people who leave and come back ----------------------------------------------------------------------
 
     async def _seated(self, table_id: str, token: str | None) -> tuple[LiveTable, int]:
         if token is None:
-            raise LobbyError(401, "this needs the seat's token as Authorization: Bearer TOKEN")
+            raise Refusal(401, "this needs the seat's token as Authorization: Bearer TOKEN")
         row = await self._row(table_id)
         seat = row.seat_of(token)
         if seat is None:
-            raise LobbyError(403, "this token holds no seat at this table")
+            raise Refusal(403, "this token holds no seat at this table")
         live = await self.live(table_id, keep=True)
         assert live is not None
         return live, seat
@@ -258,20 +244,20 @@ class Lobby:
         table allows it)."""
         live, seat = await self._seated(table_id, token)
         if live.row.status != "playing":
-            raise LobbyError(409, f"the table is {live.row.status}: only a game in play can be left")
+            raise Refusal(409, f"the table is {live.row.status}: only a game in play can be left")
         if live.row.seats[seat].away:
-            raise LobbyError(409, f"a bot plays seat {seat} already")
+            raise Refusal(409, f"a bot plays seat {seat} already")
         await live.take_over(seat, "left")
         return summary(live.row)
 
     async def reclaim(self, table_id: str, token: str | None) -> dict[str, Any]:
         live, seat = await self._seated(table_id, token)
         if live.row.status != "playing":
-            raise LobbyError(409, f"the table is {live.row.status}: there is no seat to take back")
+            raise Refusal(409, f"the table is {live.row.status}: there is no seat to take back")
         if not live.row.seats[seat].away:
-            raise LobbyError(409, f"seat {seat} is yours already")
+            raise Refusal(409, f"seat {seat} is yours already")
         if not live.row.reclaim:
-            raise LobbyError(403, "at this table a seat a bot took stays with the bot")
+            raise Refusal(403, "at this table a seat a bot took stays with the bot")
         await live.give_back(seat)
         return summary(live.row)
 
@@ -282,7 +268,7 @@ class Lobby:
         live, seat = await self._seated(table_id, token)
         old = live.row
         if old.status != "finished":
-            raise LobbyError(409, "a rematch is offered once the game is over")
+            raise Refusal(409, "a rematch is offered once the game is over")
         new_seat = (seat + 1) % old.players
         if old.rematch is None:
             seat_specs: list[SeatSpec] = []
@@ -298,48 +284,33 @@ class Lobby:
                     private=old.private, default_bot=old.default_bot, seat_specs=seat_specs, creator_seat=None,
                     clock=old.clock, rated=old.rated, reclaim=old.reclaim, rematch_of=old.id,
                 )
-            await self._reload(live)
+            await live.reload()
             assert live.row.rematch is not None
             new = await self._open_new(live.row.rematch)
             if new.row.creator_seat is None:
-                new.row.creator_seat = new_seat  # who offered it may start it
-                await asyncio.to_thread(self.store.set_creator, new.id, new_seat)
+                await new.let_start(new_seat)  # who offered it may start it
         new_id = live.row.rematch
         assert new_id is not None
         new = self.tables.get(new_id) or await self._open_new(new_id)
         if new.row.status in CLOSED:
             self.tables.pop(new_id, None)
-            raise LobbyError(409, f"the rematch is {new.row.status}")
-        try:
-            new_token = await asyncio.to_thread(self.store.accept_invited_seat, new_id, new_seat)
-        except SeatTaken as error:
-            raise LobbyError(409, str(error)) from None
-        await self._reload(new)
-        live.rematch = rematch_info(old, new.row)
-        live.broadcast()
+            raise Refusal(409, f"the rematch is {new.row.status}")
+        new_token = await asyncio.to_thread(self.store.accept_invited_seat, new_id, new_seat)
+        await new.reload()
+        live.show_rematch(rematch_info(old, new.row))
         if not any(s.kind in ("open", "invited") for s in new.row.seats) and new.row.status == "waiting":
-            await self._start(new)
+            await new.start()
         new.broadcast()
         return {"table_id": new_id, "seat": new_seat, "token": new_token}
 
     async def start(self, table_id: str, token: str | None) -> dict[str, Any]:
         row = await self._row(table_id)
         if token is None or row.creator_seat is None or row.seat_of(token) != row.creator_seat:
-            raise LobbyError(403, "only the table's creator starts it (send its token as Authorization: Bearer)")
+            raise Refusal(403, "only the table's creator starts it (send its token as Authorization: Bearer)")
         if row.status != "waiting":
-            raise LobbyError(409, f"the table is {row.status} already")
-        await self._start(self.tables[table_id])
+            raise Refusal(409, f"the table is {row.status} already")
+        await self.tables[table_id].start()
         return summary(self.tables[table_id].row)
-
-    async def _start(self, live: LiveTable) -> None:
-        await asyncio.to_thread(self.store.fill_open_seats, live.id, live.row.default_bot)
-        await asyncio.to_thread(self.store.set_status, live.id, "playing")
-        await self._reload(live)
-        if live.clock is not None:
-            live.clock.follow(live._people_to_act())
-        live.broadcast()
-        live.kick()
-        live.watch()
 
     # -- waiting tables that close: cancelled by their creator, or expired unopened -------------------------------
 
@@ -347,12 +318,12 @@ class Lobby:
         """The creator withdraws a table still waiting for people: it is no longer listed, joined or started."""
         row = await self._row(table_id)
         if token is None:
-            raise LobbyError(401, "this needs the creator's seat token as Authorization: Bearer TOKEN")
+            raise Refusal(401, "this needs the creator's seat token as Authorization: Bearer TOKEN")
         if row.creator_seat is None or row.seat_of(token) != row.creator_seat:
-            raise LobbyError(403, "only the table's creator cancels it")
+            raise Refusal(403, "only the table's creator cancels it")
         live = self.tables.get(table_id)
         if row.status != "waiting" or live is None:
-            raise LobbyError(409, f"the table is {row.status}: only a table waiting for people is cancelled")
+            raise Refusal(409, f"the table is {row.status}: only a table waiting for people is cancelled")
         await self._close([live], "cancelled")
 
     async def expire_unopened(self) -> list[str]:
@@ -367,13 +338,13 @@ class Lobby:
     async def _close(self, lives: list[LiveTable], status: str) -> None:
         # the tables leave the lobby before the database is written, so that no join or start slips in meanwhile
         for live in lives:
-            live.row.status = status
+            live.closing(status)
             self.tables.pop(live.id, None)
         try:
             await asyncio.to_thread(self.store.close_waiting, [live.id for live in lives], status)
         except BaseException:
             for live in lives:
-                live.row.status = "waiting"
+                live.not_closed()
                 self.tables.setdefault(live.id, live)
             raise
         for live in lives:
@@ -392,30 +363,17 @@ class Lobby:
                     log.info("%d waiting tables expired unopened", len(expired))
 
     async def _opened(self, table_id: str) -> None:
-        """Someone opened the waiting table: it expires ``waiting_table_ttl_s`` from now.  The time is written at
-        most once a minute (a hundredth of the lifetime, if shorter): a page that reads the table every few seconds
-        does not write each time."""
+        """Someone opened the table: a waiting one expires later (``LiveTable.opened``)."""
         live = self.tables.get(table_id)
-        if live is None or live.row.status != "waiting":
-            return
-        now = time.time()
-        if now - live.row.last_opened < min(60.0, self.settings.waiting_table_ttl_s / 100):
-            return
-        live.row.opened_at = now
-        await asyncio.to_thread(self.store.mark_opened, table_id, now)
-
-    async def _reload(self, live: LiveTable) -> None:
-        """Read the table's row again after a change of its seats or status."""
-        row = await asyncio.to_thread(self.store.table, live.id)
-        if row is not None:
-            live.row = row
+        if live is not None:
+            await live.opened()
 
     async def record(self, table_id: str, token: str | None) -> dict[str, Any]:
         row = await self._row(table_id)
         if row.private and (token is None or row.seat_of(token) is None):
-            raise LobbyError(403, "the record of a private table needs one of its seats' tokens")
+            raise Refusal(403, "the record of a private table needs one of its seats' tokens")
         if row.status != "finished":
-            raise LobbyError(409, "the game is not over: its record would show every hidden card")
+            raise Refusal(409, "the game is not over: its record would show every hidden card")
         live = await self.live(table_id)
         assert live is not None
         names = [s.name for s in live.row.seats]
@@ -437,7 +395,7 @@ class Lobby:
             new = self.tables.get(row.rematch)
             new_row = new.row if new is not None else await asyncio.to_thread(self.store.table, row.rematch)
             if new_row is not None:
-                live.rematch = rematch_info(row, new_row)
+                live.show_rematch(rematch_info(row, new_row))
         if keep and row.status not in CLOSED:
             live = self.tables.setdefault(table_id, live)
         return live

@@ -8,15 +8,15 @@ one-time login link, shown once, is the way in from another device.  The player'
 games, seats and ratings stay.  User names are compared without regard to case; they are kept in lower case, so
 that the column's unique constraint enforces it on every database, even for two requests at the same moment.
 
-The store functions below are plain synchronous calls on an engine (the routes run them in worker threads);
-those that depend on the time take ``now`` so that expiry is tested without waiting.
+The store functions below are plain synchronous calls on an engine (the routes run them in worker threads); their
+writes go through the database's writer (``store.write``); those that depend on the time take ``now`` so that
+expiry is tested without waiting.  A refusal is a ``Refusal``, raised where the problem is found.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-import logging
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -26,20 +26,21 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from fastapi import APIRouter, Depends, Header, HTTPException, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field, StrictBool, StringConstraints
-from sqlalchemy import Engine, delete, insert, select, update
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
 from ludotheque.server.api import Strict, problems
+from ludotheque.server.auth import PlayerTokenDep
 from ludotheque.server.config import Settings
+from ludotheque.server.errors import Refusal
 from ludotheque.server.limits import LimitReached, SlidingWindow, client_address
 from ludotheque.server.pages import shell
 from ludotheque.server.schema import player_tokens, players
-from ludotheque.server.store import new_id, new_token, token_digest
+from ludotheque.server.store import new_id, new_token, token_digest, write
 
-log = logging.getLogger("ludotheque.server")
 router = APIRouter()
 T = TypeVar("T")
 
@@ -65,15 +66,6 @@ class PlayerRow:
         return self.username is None
 
 
-class AccountError(Exception):
-    """A refusal of the store, with the HTTP status that tells it."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
 BAD_LOGIN = "the user name or the password is wrong"
 
 # -- the store -------------------------------------------------------------------------------------------------
@@ -82,11 +74,14 @@ BAD_LOGIN = "the user name or the password is wrong"
 def new_guest(engine: Engine, name: str) -> tuple[PlayerRow, str]:
     """A new guest named ``name`` and its session token."""
     player_id, token, now = new_id(), new_token(), time.time()
-    with engine.begin() as db:
+
+    def add(db: Connection) -> None:
         db.execute(insert(players).values(id=player_id, name=name, username=None, password_hash=None,
                                           preferences={}, created_at=now))
         db.execute(insert(player_tokens).values(token_hash=token_digest(token), player_id=player_id,
                                                 kind="session", created_at=now, expires_at=None))
+
+    write(engine, add)
     return PlayerRow(player_id, name, None, {}), token
 
 
@@ -110,18 +105,20 @@ def _player(row: Any) -> PlayerRow:
 
 
 def rename(engine: Engine, player_id: str, name: str) -> PlayerRow:
-    with engine.begin() as db:
-        db.execute(update(players).where(players.c.id == player_id).values(name=name))
+    write(engine, lambda db: db.execute(update(players).where(players.c.id == player_id).values(name=name)))
     return _must(player_by_id(engine, player_id))
 
 
 def set_preferences(engine: Engine, player_id: str, changes: dict[str, Any]) -> dict[str, Any]:
     """The player's preferences with ``changes`` merged in (the keys not named keep their values)."""
-    with engine.begin() as db:
+
+    def merge(db: Connection) -> dict[str, Any]:
         stored = db.execute(select(players.c.preferences).where(players.c.id == player_id)).scalar_one()
         merged = {**(stored or {}), **changes}
         db.execute(update(players).where(players.c.id == player_id).values(preferences=merged))
-    return merged
+        return merged
+
+    return write(engine, merge)
 
 
 def make_account(engine: Engine, player_id: str, username: str, password: str | None) -> tuple[PlayerRow, str]:
@@ -131,30 +128,32 @@ def make_account(engine: Engine, player_id: str, username: str, password: str | 
     key = username.lower()
     digest = _hasher.hash(password) if password is not None else None  # slow on purpose: outside the transaction
     token, now = new_token(), time.time()
+
+    def convert(db: Connection) -> None:
+        current = db.execute(select(players.c.username).where(players.c.id == player_id)).scalar_one()
+        if current is not None:
+            raise Refusal(409, "this player has an account already")
+        if db.execute(select(players.c.id).where(players.c.username == key)).first() is not None:
+            raise Refusal(409, f"the user name {username!r} is taken")
+        db.execute(update(players).where(players.c.id == player_id).values(username=key, password_hash=digest))
+        db.execute(delete(player_tokens).where(player_tokens.c.player_id == player_id,
+                                               player_tokens.c.kind == "session"))
+        db.execute(insert(player_tokens).values(token_hash=token_digest(token), player_id=player_id,
+                                                kind="session", created_at=now, expires_at=None))
+
     try:
-        with engine.begin() as db:
-            current = db.execute(select(players.c.username).where(players.c.id == player_id)).scalar_one()
-            if current is not None:
-                raise AccountError(409, "this player has an account already")
-            if db.execute(select(players.c.id).where(players.c.username == key)).first() is not None:
-                raise AccountError(409, f"the user name {username!r} is taken")
-            db.execute(update(players).where(players.c.id == player_id).values(username=key, password_hash=digest))
-            db.execute(delete(player_tokens).where(player_tokens.c.player_id == player_id,
-                                                   player_tokens.c.kind == "session"))
-            db.execute(insert(player_tokens).values(token_hash=token_digest(token), player_id=player_id,
-                                                    kind="session", created_at=now, expires_at=None))
+        write(engine, convert)
     except IntegrityError:  # the same name taken by another request between the check and the update
-        raise AccountError(409, f"the user name {username!r} is taken") from None
+        raise Refusal(409, f"the user name {username!r} is taken") from None
     return _must(player_by_id(engine, player_id)), token
 
 
 def open_session(engine: Engine, player_id: str, now: float | None = None) -> str:
     """A new session token for ``player_id`` (one per device)."""
     token = new_token()
-    with engine.begin() as db:
-        db.execute(insert(player_tokens).values(token_hash=token_digest(token), player_id=player_id,
-                                                kind="session", created_at=time.time() if now is None else now,
-                                                expires_at=None))
+    write(engine, lambda db: db.execute(insert(player_tokens).values(
+        token_hash=token_digest(token), player_id=player_id, kind="session",
+        created_at=time.time() if now is None else now, expires_at=None)))
     return token
 
 
@@ -164,10 +163,11 @@ def login(engine: Engine, username: str, password: str) -> tuple[PlayerRow, str]
         row = db.execute(select(players).where(players.c.username == username.lower())).mappings().first()
     stored = row["password_hash"] if row is not None else None
     if not _verify(stored, password) or row is None:
-        raise AccountError(401, BAD_LOGIN)
+        raise Refusal(401, BAD_LOGIN)
     if stored is not None and _hasher.check_needs_rehash(stored):  # the hasher's parameters grew since
-        with engine.begin() as db:
-            db.execute(update(players).where(players.c.id == row["id"]).values(password_hash=_hasher.hash(password)))
+        rehashed = _hasher.hash(password)  # slow on purpose: outside the writer
+        write(engine, lambda db: db.execute(update(players).where(players.c.id == row["id"])
+                                            .values(password_hash=rehashed)))
     return _player(row), open_session(engine, row["id"])
 
 
@@ -188,13 +188,16 @@ def _decoy_hash() -> str:
 def new_link_code(engine: Engine, player_id: str, ttl_s: float | None = LINK_TTL_S, now: float | None = None) -> str:
     """A one-time login code for ``player_id``, valid ``ttl_s`` seconds (``None``: until it is used)."""
     code, now = new_token(), time.time() if now is None else now
-    with engine.begin() as db:
+
+    def add(db: Connection) -> None:
         # the player's codes that expired unused go, so that they do not pile up
         db.execute(delete(player_tokens).where(player_tokens.c.player_id == player_id, player_tokens.c.kind == "link",
                                                player_tokens.c.expires_at < now))
         db.execute(insert(player_tokens).values(token_hash=token_digest(code), player_id=player_id, kind="link",
                                                 created_at=now,
                                                 expires_at=None if ttl_s is None else now + ttl_s))
+
+    write(engine, add)
     return code
 
 
@@ -203,25 +206,27 @@ def redeem_link_code(engine: Engine, code: str, now: float | None = None) -> tup
     now = time.time() if now is None else now
     digest = token_digest(code)
     where = (player_tokens.c.token_hash == digest, player_tokens.c.kind == "link")
-    with engine.begin() as db:
+
+    def spend(db: Connection) -> tuple[Any, bool]:
         row = db.execute(select(player_tokens).where(*where)).mappings().first()
         # the row count decides between two requests spending the same code at once: only one deletes it
-        spent = row is not None and db.execute(delete(player_tokens).where(*where)).rowcount == 1
+        return row, row is not None and db.execute(delete(player_tokens).where(*where)).rowcount == 1
+
+    row, spent = write(engine, spend)
     if row is None or not spent or (row["expires_at"] is not None and now >= row["expires_at"]):
-        raise AccountError(401, "this login link is unknown, used already or expired")
+        raise Refusal(401, "this login link is unknown, used already or expired")
     return _must(player_by_id(engine, row["player_id"])), open_session(engine, row["player_id"], now)
 
 
 def revoke(engine: Engine, token: str) -> None:
     """The session ``token`` no longer names anyone (the player's other devices stay logged in)."""
-    with engine.begin() as db:
-        db.execute(delete(player_tokens).where(player_tokens.c.token_hash == token_digest(token),
-                                               player_tokens.c.kind == "session"))
+    write(engine, lambda db: db.execute(delete(player_tokens).where(player_tokens.c.token_hash == token_digest(token),
+                                                                    player_tokens.c.kind == "session")))
 
 
 def _must(row: PlayerRow | None) -> PlayerRow:
     if row is None:
-        raise AccountError(401, "this player no longer exists")
+        raise Refusal(401, "this player no longer exists")
     return row
 
 
@@ -255,8 +260,8 @@ class LoginGuard:
         refused = False
         try:
             yield
-        except HTTPException as error:
-            refused = error.status_code == 401
+        except Refusal as error:
+            refused = error.status == 401
             raise
         finally:
             if not refused:
@@ -353,35 +358,18 @@ EngineDep = Annotated[Engine, Depends(engine_of)]
 GuardDep = Annotated[LoginGuard, Depends(guard_of)]
 
 
-def player_token(
-    x_player_token: Annotated[str | None, Header(description="a player's session token")] = None,
-) -> str:
-    if not x_player_token:
-        raise HTTPException(401, "this request needs the header X-Player-Token")
-    return x_player_token
-
-
-TokenDep = Annotated[str, Depends(player_token)]
-
-
 async def _run(call: Callable[..., T], *args: Any, executor: Executor | None = None) -> T:
-    """A store call in a worker thread (of ``executor``, if given); its refusals and an unavailable database as
-    HTTP answers."""
-    try:
-        if executor is None:
-            return await asyncio.to_thread(call, *args)
-        return await asyncio.get_running_loop().run_in_executor(executor, functools.partial(call, *args))
-    except AccountError as error:
-        raise HTTPException(error.status, error.message) from None
-    except SQLAlchemyError:
-        log.exception("database error")
-        raise HTTPException(503, "the database is unavailable; try again shortly") from None
+    """A store call in a worker thread (of ``executor``, if given): its writes wait for the database's writer
+    there, its refusals and database errors go up to the application's handlers."""
+    if executor is None:
+        return await asyncio.to_thread(call, *args)
+    return await asyncio.get_running_loop().run_in_executor(executor, functools.partial(call, *args))
 
 
-async def current_player(engine: EngineDep, token: TokenDep) -> PlayerRow:
+async def current_player(engine: EngineDep, token: PlayerTokenDep) -> PlayerRow:
     player = await _run(player_by_token, engine, token)
     if player is None:
-        raise HTTPException(401, "no player holds this X-Player-Token")
+        raise Refusal(401, "no player holds this X-Player-Token")
     return player
 
 
@@ -468,7 +456,7 @@ async def log_in_with_link(body: LinkCode, engine: EngineDep, guard: GuardDep, r
 
 
 @router.post("/api/logout", status_code=204, responses=_refusals(401, 503))
-async def log_out(player: PlayerDep, token: TokenDep, engine: EngineDep) -> None:
+async def log_out(player: PlayerDep, token: PlayerTokenDep, engine: EngineDep) -> None:
     """The token presented stops working; the player's other devices stay logged in."""
     await _run(revoke, engine, token)
 

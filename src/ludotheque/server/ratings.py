@@ -27,28 +27,26 @@ An entry is provisional while it has fewer than ``PROVISIONAL_GAMES`` games or i
 from __future__ import annotations
 
 import asyncio
-import logging
 import math
 import time
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, HTTPException, Path, Query, Request
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse
 from openskill.models import PlackettLuce, PlackettLuceRating
 from pydantic import BaseModel
 from sqlalchemy import Connection, Engine, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.exc import SQLAlchemyError
 
 from ludotheque.core import game_ids
 from ludotheque.server.api import Problem, problems
+from ludotheque.server.errors import Refusal
 from ludotheque.server.pages import shell
 from ludotheque.server.schema import ratings
 from ludotheque.server.store import SeatRow, TableRow
 
-log = logging.getLogger("ludotheque.server")
 router = APIRouter()
 
 #: OpenSkill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
@@ -176,12 +174,8 @@ async def game_ratings(
 ) -> dict[str, Any]:
     """A game's leaderboard, best first: people and bot levels, from rated tables."""
     if game not in game_ids():
-        raise HTTPException(404, f"no game {game!r}: the games are {', '.join(game_ids())}")
-    try:
-        return await asyncio.to_thread(leaderboard, request.app.state.lobby.store.engine, game, limit)
-    except SQLAlchemyError:
-        log.exception("database error")
-        raise HTTPException(503, "the database is unavailable; try again shortly") from None
+        raise Refusal(404, f"no game {game!r}: the games are {', '.join(game_ids())}")
+    return await asyncio.to_thread(leaderboard, request.app.state.lobby.store.engine, game, limit)
 
 
 @router.get("/ratings", include_in_schema=False)

@@ -10,30 +10,28 @@ so that stepping back restores at most that many.
 from __future__ import annotations
 
 import asyncio
-import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Generic, Literal, TypeVar
 
-from fastapi import APIRouter, Header, HTTPException, Query, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel
 from sqlalchemy import Engine, func, select
-from sqlalchemy.exc import SQLAlchemyError
 
 from ludotheque.core import CHANCE, Actor, Game, load_game
 from ludotheque.server.api import problems
+from ludotheque.server.auth import OptionalPlayerTokenDep, SeatTokenDep
+from ludotheque.server.errors import Refusal
 from ludotheque.server.pages import shell
 from ludotheque.server.players import PlayerDep, player_by_token
 from ludotheque.server.schema import CHANCE_ACTOR, game_tables, seats
 from ludotheque.server.store import Store, TableRow
 from ludotheque.table import Table
 
-log = logging.getLogger("ludotheque.server")
 router = APIRouter()
-T = TypeVar("T")
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -127,8 +125,7 @@ def chapter_marks(game: Game, entries: Sequence[Entry]) -> tuple[int, ...]:
     marks: list[int] = []
     chapter: Any = None
     for end in runs:
-        for actor, action, notation in entries[table.seq : end]:
-            table._apply(actor, action, notation)  # the server's own log, validated when first applied
+        table.extend_logged(entries[table.seq : end])  # the server's own log, validated when first applied
         view = table.state.view(None)
         now = view["table"].get(game.chapter_field)
         if not marks or now != chapter:
@@ -173,14 +170,6 @@ class LruCache(Generic[K, V]):
         with self.lock:
             keys = [key for key in self.items if pick(key)]
             return self.items.pop(max(keys, key=order)) if keys else None
-
-
-def fork(table: Table) -> Table:
-    """A copy of ``table`` that moves on alone (the entries of a log never change: the copies share them)."""
-    twin = Table.restore_logged(table.game, (), events=table.with_events)
-    twin.state = table.state.clone()
-    twin.log = list(table.log)
-    return twin
 
 
 #: A table being restored is copied every this many actions, so that a step back starts from a nearby copy.
@@ -241,13 +230,13 @@ class Replays:
         if checkpoint is not None and (table is None or checkpoint.seq > table.seq):
             if table is not None:
                 self.positions.put((table_id, table.seq), table)
-            table = fork(checkpoint)
+            table = checkpoint.fork()
         if table is None:
             table = Table.restore_logged(game_log.game, (), events=True)
         for actor, action, notation in game_log.entries[table.seq:seq]:
-            table._apply(actor, action, notation)  # the server's own log: validated when first committed
+            table.apply_logged(actor, action, notation)  # the server's own log: validated when first committed
             if table.seq % CHECKPOINT_EVERY == 0 and (table_id, table.seq) not in self.checkpoints:
-                self.checkpoints.put((table_id, table.seq), fork(table))
+                self.checkpoints.put((table_id, table.seq), table.fork())
         return table
 
 
@@ -261,16 +250,6 @@ def replays_of(request: Request) -> Replays:
 
 
 # -- who may see it ------------------------------------------------------------------------------------------
-
-
-def seat_token(authorization: str | None) -> str | None:
-    """A seat's token from ``Authorization: Bearer TOKEN``."""
-    if authorization is None:
-        return None
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise HTTPException(401, "Authorization must be 'Bearer TOKEN'")
-    return token.strip()
 
 
 def may_watch(engine: Engine, row: TableRow, token: str | None, player_token: str | None) -> bool:
@@ -308,21 +287,13 @@ def past_games(engine: Engine, player_id: str, limit: int) -> list[dict[str, Any
 # -- the routes --------------------------------------------------------------------------------------------------
 
 
-async def _db(call: Callable[..., T], *args: Any) -> T:
-    try:
-        return await asyncio.to_thread(call, *args)
-    except SQLAlchemyError:
-        log.exception("database error")
-        raise HTTPException(503, "the database is unavailable; try again shortly") from None
-
-
 @router.get("/api/me/games", response_model=list[PastGame], responses=problems(401, 503))
 async def my_games(request: Request, player: PlayerDep,
                    limit: Annotated[int, Query(ge=1, le=200)] = 50) -> list[dict[str, Any]]:
     """The finished games of the player of ``X-Player-Token``, newest first: each table, the player's seat, who
     sat where, and the result."""
     store: Store = request.app.state.lobby.store
-    return await _db(past_games, store.engine, player.id, limit)
+    return await asyncio.to_thread(past_games, store.engine, player.id, limit)
 
 
 @router.get("/api/tables/{table_id}/replay", response_model=ReplayStep,
@@ -333,36 +304,35 @@ async def replay(
     seq: int | None = None,
     seat: int | None = None,
     since: int | None = None,
-    authorization: Annotated[str | None, Header()] = None,
-    x_player_token: Annotated[str | None, Header(max_length=200)] = None,
+    token: SeatTokenDep = None,
+    x_player_token: OptionalPlayerTokenDep = None,
 ) -> dict[str, Any]:
     """A finished table after its first ``seq`` actions (default: all), as ``seat`` saw it (default: a
     spectator): its view, the events it saw in actions ``since``+1 to ``seq`` (default: action ``seq`` alone),
     and the marks where each deal or round begins.  A private table's replay needs one of its seats' tokens
     (``Authorization: Bearer``) or the ``X-Player-Token`` of a player who sat there."""
     store: Store = request.app.state.lobby.store
-    token = seat_token(authorization)
-    row = await _db(store.table, table_id)
+    row = await asyncio.to_thread(store.table, table_id)
     if row is None:
-        raise HTTPException(404, f"no table {table_id!r}")
-    if not await _db(may_watch, store.engine, row, token, x_player_token):
-        raise HTTPException(403, "a private table's replay needs one of its seats' tokens (Authorization: Bearer) "
+        raise Refusal(404, f"no table {table_id!r}")
+    if not await asyncio.to_thread(may_watch, store.engine, row, token, x_player_token):
+        raise Refusal(403, "a private table's replay needs one of its seats' tokens (Authorization: Bearer) "
                                  "or the X-Player-Token of a player who sat there")
     if row.status != "finished":
-        raise HTTPException(409, f"the table is {row.status}: only a finished game is replayed (a game in play "
+        raise Refusal(409, f"the table is {row.status}: only a finished game is replayed (a game in play "
                                  "would show hidden cards)")
     replays = replays_of(request)
-    game_log = await _db(replays.log, store, row)
+    game_log = await asyncio.to_thread(replays.log, store, row)
     last = len(game_log.entries)
     seq = last if seq is None else seq
     if not 0 <= seq <= last:
-        raise HTTPException(400, f"seq counts the actions applied: 0 to {last} at this table, not {seq}")
+        raise Refusal(400, f"seq counts the actions applied: 0 to {last} at this table, not {seq}")
     if seat is not None and not 0 <= seat < row.players:
-        raise HTTPException(400, f"seat is 0 to {row.players - 1} at this table (omit it for a spectator), "
+        raise Refusal(400, f"seat is 0 to {row.players - 1} at this table (omit it for a spectator), "
                                  f"not {seat}")
     since = max(seq - 1, 0) if since is None else since
     if not 0 <= since <= seq:
-        raise HTTPException(400, f"since is 0 to seq ({seq}), not {since}")
+        raise Refusal(400, f"since is 0 to seq ({seq}), not {since}")
     return await asyncio.to_thread(replays.step, game_log, seq, seat, since)
 
 

@@ -16,9 +16,9 @@ from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from starlette.exceptions import HTTPException
 
 from ludotheque.server.config import Settings
+from ludotheque.server.errors import Refusal
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -45,9 +45,9 @@ SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
 ECHO_PREFIX = 100
 
 
-class BodyTooLarge(HTTPException):
-    """A request body past ``Settings.max_body_bytes``: FastAPI lets an ``HTTPException`` raised while it reads the
-    body through, so the answer is a 413 like any refusal."""
+class BodyTooLarge(Refusal):
+    """A request body past ``Settings.max_body_bytes``: raised while FastAPI reads the body, which lets a refusal
+    through, so the answer is a 413 like any refusal."""
 
     def __init__(self, limit: int) -> None:
         super().__init__(413, f"the request body is larger than the server accepts ({limit} bytes)")
@@ -79,7 +79,8 @@ class HardenedHTTP:
         limit = self.max_body_bytes
         declared = _content_length(scope)
         if declared is not None and declared > limit:
-            await _refuse(send_hardened, BodyTooLarge(limit))
+            too_large = BodyTooLarge(limit)
+            await _refuse(send_hardened, too_large.status, too_large.message)
             return
         received = 0
 
@@ -97,12 +98,12 @@ class HardenedHTTP:
         except BodyTooLarge as refusal:
             if started:
                 raise
-            await _refuse(send_hardened, refusal)
+            await _refuse(send_hardened, refusal.status, refusal.message)
         except Exception:
             # the server's own 500 is written outside this middleware: write it here, headers included (the
             # error still goes up, to be logged)
             if not started:
-                await _refuse(send_hardened, HTTPException(500, "Internal Server Error"), plain=True)
+                await _refuse(send_hardened, 500, "Internal Server Error", plain=True)
             raise
 
 
@@ -116,11 +117,11 @@ def _content_length(scope: Scope) -> int | None:
     return None
 
 
-async def _refuse(send: Send, error: HTTPException, plain: bool = False) -> None:
-    body = error.detail.encode() if plain else json.dumps({"detail": error.detail}).encode()
+async def _refuse(send: Send, status: int, message: str, plain: bool = False) -> None:
+    body = message.encode() if plain else json.dumps({"detail": message}).encode()
     kind = b"text/plain; charset=utf-8" if plain else b"application/json"
     # the connection closes: the rest of an oversized body is never read
-    await send({"type": "http.response.start", "status": error.status_code,
+    await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", kind), (b"content-length", str(len(body)).encode()),
                             (b"connection", b"close")]})
     await send({"type": "http.response.body", "body": body})

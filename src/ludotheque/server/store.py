@@ -1,25 +1,35 @@
 """What the server keeps in its database, as plain synchronous calls (the server runs them in worker threads).
 
-Every write is one transaction; ``append_action`` is the only way a game moves forward.  A seat's token is kept
-as its SHA-256 digest, so a copy of the database does not let anyone act for a seat.
+Every write is one transaction, run by the database's writer (``Writer``, ``write``), whoever calls it;
+``append_action`` is the only way a game moves forward.  A seat's token is kept as its SHA-256 digest, so a copy of
+the database does not let anyone act for a seat.
 """
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import hashlib
 import hmac
 import secrets
+import threading
 import time
+import weakref
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy import Connection, Engine, and_, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from ludotheque.server.errors import Refusal
+from ludotheque.server.limits import LimitReached
 from ludotheque.server.schema import CHANCE_ACTOR, actions, game_tables, players, seats
+
+T = TypeVar("T")
+P = ParamSpec("P")
 
 
 def new_id() -> str:
@@ -94,16 +104,19 @@ class ActionRow:
     client_move_id: str | None
 
 
-class SeatTaken(Exception):
-    """No open seat is left."""
+class SeatTaken(Refusal):
+    """409: the seat asked for is not open (any more)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(409, message)
 
 
 class RematchExists(Exception):
     """The table has a rematch already (offered by someone else at the same moment)."""
 
 
-class TooManyWaiting(Exception):
-    """The creator has ``waiting_tables_per_player`` tables waiting already."""
+class TooManyWaiting(LimitReached):
+    """429: the creator has ``waiting_tables_per_player`` tables waiting already."""
 
 
 #: The statuses of a table that waits no more and was never played: nobody opened it in time, or its creator
@@ -118,18 +131,82 @@ SeatSpec = tuple[str, str | None, str | None, str | None]
 FinishHook = Callable[[Connection, "TableRow"], None]
 
 
+class Writer:
+    """The queue a database's writes wait in.  SQLite has one writer at a time: writes wait in one thread's queue
+    instead of contending for the file's lock (whose retries sleep); PostgreSQL takes them side by side."""
+
+    def __init__(self, threads: int) -> None:
+        self._here = threading.local()
+        self.executor: Executor = ThreadPoolExecutor(threads, thread_name_prefix="ludotheque-db",
+                                                     initializer=self._mark)
+
+    def _mark(self) -> None:
+        self._here.writer = True
+
+    def inside(self) -> bool:
+        """Whether the calling thread is one of the writer's."""
+        return bool(getattr(self._here, "writer", False))
+
+    def run(self, call: Callable[[], T]) -> T:
+        """``call`` run by the writer, waited for; at once in a writer's thread (a write that calls another, or a
+        caller that hands the writer its work itself), which would otherwise wait for itself."""
+        if self.inside():
+            return call()
+        return self.executor.submit(call).result()
+
+
+_writers: weakref.WeakKeyDictionary[Engine, Writer] = weakref.WeakKeyDictionary()
+_writers_lock = threading.Lock()
+
+
+def writer_of(engine: Engine) -> Writer:
+    """The one writer of the database ``engine`` reaches, shared by every ``Store`` and ``write`` on it."""
+    with _writers_lock:
+        writer = _writers.get(engine)
+        if writer is None:
+            writer = _writers[engine] = Writer(1 if engine.dialect.name == "sqlite" else 8)
+        return writer
+
+
+def write(engine: Engine, work: Callable[[Connection], T]) -> T:
+    """``work`` in one transaction, run by the database's writer (the caller's thread waits for it): the way every
+    write outside ``Store``'s own methods (the players' accounts and sessions) reaches the database."""
+
+    def transaction() -> T:
+        with engine.begin() as db:
+            return work(db)
+
+    return writer_of(engine).run(transaction)
+
+
+def _written(method: Callable[Concatenate[Store, P], T]) -> Callable[Concatenate[Store, P], T]:
+    """A ``Store`` method that writes: run by the store's writer whatever thread calls it."""
+
+    def in_writer(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        return self.writer.run(functools.partial(method, self, *args, **kwargs))
+
+    functools.update_wrapper(in_writer, method)
+    return in_writer
+
+
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        # SQLite has one writer at a time: writes wait in one thread's queue instead of contending for the file's
-        # lock (whose retries sleep); PostgreSQL takes them side by side
-        sqlite = engine.dialect.name == "sqlite"
-        self.writes: Executor = ThreadPoolExecutor(1 if sqlite else 8, thread_name_prefix="ludotheque-db")
+        self.writer = writer_of(engine)
+        #: the writer's threads, for a caller in the event loop (``loop.run_in_executor(store.writes, ...)``)
+        self.writes: Executor = self.writer.executor
         self.commits = 0
         self.commit_seconds: deque[float] = deque(maxlen=10_000)  # the latest commits of actions, for /api/metrics
 
+    async def in_writer(self, call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """``call`` (a write: a method of this store, or a function of its own) run by the writer, awaited from the
+        event loop."""
+        return await asyncio.get_running_loop().run_in_executor(
+            self.writes, functools.partial(call, *args, **kwargs))
+
     # -- tables ----------------------------------------------------------------------------------------
 
+    @_written
     def create_table(
         self,
         *,
@@ -199,6 +276,7 @@ class Store:
             raise TooManyWaiting(f"at most {limit} tables may wait for people at once: start, or cancel, one of "
                                  f"yours first")
 
+    @_written
     def close_waiting(self, table_ids: Sequence[str], status: str) -> list[str]:
         """The tables among ``table_ids`` still waiting take ``status`` (one of ``CLOSED``); those changed."""
         assert status in CLOSED
@@ -219,6 +297,7 @@ class Store:
                     func.coalesce(game_tables.c.opened_at, game_tables.c.created_at) < before)
             ).scalars().all())
 
+    @_written
     def mark_opened(self, table_id: str, when: float) -> None:
         with self.engine.begin() as db:
             db.execute(update(game_tables).where(game_tables.c.id == table_id).values(opened_at=when))
@@ -253,6 +332,7 @@ class Store:
             by_table.setdefault(seat_row["table_id"], []).append(seat_row)
         return [_table_row(row, by_table.get(row["id"], [])) for row in rows]
 
+    @_written
     def take_open_seat(self, table_id: str, name: str, player_id: str | None = None) -> tuple[int, str]:
         """The first open seat for a person named ``name``; its number and token.  ``SeatTaken`` if none."""
         token = new_token()
@@ -273,6 +353,7 @@ class Store:
                     return seat, token
         raise SeatTaken(f"table {table_id} has no open seat")
 
+    @_written
     def accept_invited_seat(self, table_id: str, seat: int) -> str:
         """The token of ``seat``, kept for its person (a rematch), who now takes it.  ``SeatTaken`` if it is not
         kept any more (taken already, or given to a bot when the game started)."""
@@ -287,6 +368,7 @@ class Store:
             raise SeatTaken(f"seat {seat} of table {table_id} is no longer kept for you")
         return token
 
+    @_written
     def fill_open_seats(self, table_id: str, bot: str) -> None:
         with self.engine.begin() as db:
             db.execute(
@@ -295,11 +377,13 @@ class Store:
                 .values(kind="bot", name=bot, bot=bot, player_id=None)
             )
 
+    @_written
     def set_away(self, table_id: str, seat: int, away: bool) -> None:
         with self.engine.begin() as db:
             db.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat))
                        .values(away=away))
 
+    @_written
     def finish(self, table_id: str, result: dict[str, Any], hook: FinishHook | None = None) -> bool:
         """Mark the table finished with its result, and run ``hook`` (the ratings) in the same transaction, once:
         False when it was finished already (a restart that mends a crash after the last action)."""
@@ -317,16 +401,19 @@ class Store:
                 hook(db, row)
         return True
 
+    @_written
     def set_creator(self, table_id: str, seat: int) -> None:
         with self.engine.begin() as db:
             db.execute(update(game_tables).where(game_tables.c.id == table_id).values(creator_seat=seat))
 
+    @_written
     def set_status(self, table_id: str, status: str) -> None:
         with self.engine.begin() as db:
             db.execute(update(game_tables).where(game_tables.c.id == table_id).values(status=status))
 
     # -- the log -----------------------------------------------------------------------------------------
 
+    @_written
     def append_action(
         self, table_id: str, seq: int, actor: int | None, action: int, notation: str,
         client_move_id: str | None = None,
@@ -374,4 +461,4 @@ def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
 
 
 __all__ = ["CLOSED", "ActionRow", "IntegrityError", "RematchExists", "SeatRow", "SeatTaken", "Store", "TableRow",
-           "TooManyWaiting", "token_digest"]
+           "TooManyWaiting", "Writer", "token_digest", "write", "writer_of"]

@@ -1,0 +1,280 @@
+"""A table in play as one actor: the only writer of its row and its state.
+
+A ``LiveTable`` holds the table's row (``row``: seats, status, clocks), its game (``table``), its connections and
+one lock.  Everything that changes them is a method of the actor, so that a change is made in one place and under
+one lock, whoever asks for it (a connection, the lobby's REST routes, the clock's watcher, the bots' runner).  The
+verbs live in files of their own, as module functions taking the actor, with a one-line method here so that the
+actor's whole surface reads at once:
+
+* ``moves``: a person's move, and the runner that plays chance and bots;
+* ``timing``: the clocks, their timeouts, and a bot for a person who is gone or comes back;
+* ``seating``: a waiting table's seats taken, its start, its closing, when it was last opened;
+* ``ending``: the end of the game and the rematch.
+
+Every action, whoever makes it, goes through ``commit``: validated against the live state, written to the
+database and committed, then applied to the live state, then acknowledged (a person's move), then shown to every
+connection.  A crash between the commit and the acknowledgement loses nothing: the action is restored at the next
+start, and a client that resends its move gets the original acknowledgement.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import os
+import signal
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from ludotheque.core import CHANCE, Actor, LudothequeError, load_game
+from ludotheque.server.botpool import BotPool
+from ludotheque.server.clock import Clock
+from ludotheque.server.config import Settings
+from ludotheque.server.live import ending, moves, seating, timing
+from ludotheque.server.live.connection import Connection, ack
+from ludotheque.server.schema import CHANCE_ACTOR
+from ludotheque.server.store import CLOSED, ActionRow, Store, TableRow
+from ludotheque.table import Table
+
+T = TypeVar("T")
+
+_commits_before_crash: list[int] = []
+
+
+def crash_after_commit(settings: Settings) -> None:
+    """The fault point between a person's committed move and its ack (``LUDOTHEQUE_CRASH_AFTER_COMMIT=N``): the
+    process kills itself with SIGKILL after the Nth such commit, as a crash at the worst moment would.  The tests
+    use it to show that the client's resend gets the original ack and the move is applied once."""
+    if not _commits_before_crash:
+        _commits_before_crash.append(settings.crash_after_commit)
+    _commits_before_crash[0] -= 1
+    if _commits_before_crash[0] <= 0:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+class LiveTable:
+    def __init__(self, row: TableRow, store: Store, bots: BotPool, settings: Settings) -> None:
+        self.row = row
+        self.store = store
+        self.bots = bots
+        self.settings = settings
+        game = load_game(row.game, players=row.players, **row.options)
+        self.table = Table(game, [None] * game.players, events=True)
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.client_moves: dict[tuple[int, str], int] = {}  # (seat, client_move_id) -> seq of its action
+        self.turn_started = [0] * game.players  # per seat: the seq of the state in which it last became to act
+        self.runner: asyncio.Task[None] | None = None  # chance and bots (``moves.kick``)
+        self.watcher: asyncio.Task[None] | None = None  # clocks and absent people (``timing.watch``)
+        self.changed = asyncio.Event()  # wakes the watcher: a move, a seat taken over, a connection come or gone
+        self.clock = Clock.of(row.clock, row.clock_state, game.players)
+        #: what the table says besides the game's events: ``{"seq", "kind", "seat"}`` (timeout, takeover, left,
+        #: reclaim), kept while the table is in memory
+        self.notices: list[dict[str, Any]] = []
+        self.due: set[int] = set()  # seats whose time ran out: a bot plays their next move
+        self.present = [0] * game.players  # open connections per seat
+        self.absent_since = [time.monotonic()] * game.players
+        self.rematch: dict[str, Any] | None = None  # {"table_id", "accepted": [seats]} once offered
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    # -- restoring -------------------------------------------------------------------------------------
+
+    def replay(self, rows: list[ActionRow]) -> None:
+        """Apply the committed actions of the database, in order (at start, or when a table is opened).  They
+        were validated when first committed, so they are not validated again (``Table.apply_logged``)."""
+        for row in rows:
+            actor: Actor = CHANCE if row.actor == CHANCE_ACTOR else row.actor
+            if row.seq != self.table.seq + 1:
+                raise LudothequeError(f"table {self.id}: action {row.seq} follows {self.table.seq}")
+            self.apply(actor, row.action, row.notation)
+            if row.client_move_id is not None and actor != CHANCE:
+                self.client_moves[(int(actor), row.client_move_id)] = row.seq
+        if self.clock is not None:
+            self.clock.follow(self.people_to_act())  # the turns begin again: the outage is given back
+
+    async def reload(self) -> None:
+        """Read the table's row again after the database changed its seats or status.  A table closed meanwhile
+        stays closed: the lobby closes it in memory before the database says so."""
+        row = await asyncio.to_thread(self.store.table, self.id)
+        if row is not None and self.row.status not in CLOSED:
+            self.row = row
+
+    async def write(self, call: Callable[..., T], *args: Any) -> T:
+        """Run a write of the store in its writer queue (SQLite's one writer; side by side on PostgreSQL)."""
+        return await asyncio.get_running_loop().run_in_executor(self.store.writes, call, *args)
+
+    # -- frames --------------------------------------------------------------------------------------
+
+    def frame(self, connection: Connection) -> dict[str, Any]:
+        """The state as ``connection``'s seat sees it, with the events since its last frame."""
+        table, seat = self.table, connection.seat
+        events = table.events(seat, since=connection.synced)
+        connection.synced = table.seq
+        notices = self.notices[connection.notices_seen :]
+        connection.notices_seen = len(self.notices)
+        return {
+            "type": "state",
+            "seq": table.seq,
+            "status": self.row.status,
+            "view": table.state.view(seat),
+            "legal": table.legal_moves(seat) if seat is not None and self.person_acts(seat) else [],
+            "events": events,
+            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "connected": self.present[s.seat] > 0,
+                       "away": s.away} for s in self.row.seats],
+            "clock": None if self.clock is None else self.clock.frame(table.game.players),
+            "notices": notices,
+            "rematch": self.rematch,
+        }
+
+    def broadcast(self) -> None:
+        for connection in self.connections:
+            connection.push_state()
+
+    def notice(self, kind: str, seat: int) -> None:
+        self.notices.append({"seq": self.table.seq, "kind": kind, "seat": seat})
+
+    # -- who is here ---------------------------------------------------------------------------------------
+
+    def join(self, connection: Connection) -> None:
+        self.connections.add(connection)
+        connection.notices_seen = len(self.notices)
+        if connection.seat is not None:
+            self.present[connection.seat] += 1
+            self.presence_changed()
+
+    def leave_connection(self, connection: Connection) -> None:
+        self.connections.discard(connection)
+        if connection.seat is not None:
+            self.present[connection.seat] -= 1
+            if not self.present[connection.seat]:
+                self.absent_since[connection.seat] = time.monotonic()
+            self.presence_changed()
+
+    def presence_changed(self) -> None:
+        self.changed.set()
+        self.broadcast()
+
+    # -- who acts --------------------------------------------------------------------------------------------
+
+    def people_to_act(self) -> list[int]:
+        """The seats to act that a person plays (not bots, not seats a bot took)."""
+        seats = self.row.seats
+        return [s for s in self.table.state.current_players() if seats[s].kind == "human" and not seats[s].away]
+
+    def person_acts(self, seat: int) -> bool:
+        """Whether ``seat``'s person may move now (its frames offer moves): not while a bot plays the seat."""
+        return self.row.status == "playing" and not self.bot_plays(seat)
+
+    def bot_plays(self, seat: int) -> bool:
+        row = self.row.seats[seat]
+        return row.kind == "bot" or row.away or seat in self.due
+
+    # -- the verbs (one file each) ------------------------------------------------------------------------
+
+    async def move(self, connection: Connection, notation: Any, client_move_id: Any, after_seq: Any) -> int:
+        """A person's move (``moves.person_move``): committed, acknowledged, then shown; its seq."""
+        return await moves.person_move(self, connection, notation, client_move_id, after_seq)
+
+    def kick(self) -> None:
+        """Start the table's runner (chance and bots) unless it runs already."""
+        moves.kick(self)
+
+    def watch(self) -> None:
+        """Start the table's watcher (clocks, absent people) unless it runs already."""
+        timing.watch(self)
+
+    async def take_over(self, seat: int, kind: str) -> None:
+        """A bot plays ``seat`` for good (``kind``: ``left`` when the person left, ``takeover`` otherwise)."""
+        await timing.take_over(self, seat, kind)
+
+    async def give_back(self, seat: int) -> None:
+        """The person takes their seat back from the bot."""
+        await timing.give_back(self, seat)
+
+    async def opened(self) -> None:
+        """Someone opened the waiting table: it expires later (``seating.opened``)."""
+        await seating.opened(self)
+
+    async def start(self) -> None:
+        """Every seat is taken, or the creator starts: bots fill the open seats and the game begins."""
+        await seating.start(self)
+
+    async def let_start(self, seat: int) -> None:
+        """``seat`` may start the table (who offered a rematch)."""
+        await seating.let_start(self, seat)
+
+    def closing(self, status: str) -> None:
+        """The waiting table closes (``expired``, ``cancelled``): shown at once, before the database says so."""
+        seating.closing(self, status)
+
+    def not_closed(self) -> None:
+        """The closing could not be written: the table waits again."""
+        seating.not_closed(self)
+
+    async def finish(self) -> None:
+        """The game is over: its status, result and ratings, in one transaction."""
+        await ending.finish(self)
+
+    def finish_now(self) -> None:
+        """``finish`` as a plain call, for a restored table whose end was not written."""
+        ending.finish_now(self)
+
+    def show_rematch(self, rematch: dict[str, Any]) -> None:
+        """The rematch as the frames show it: its table and the seats whose people took their place."""
+        ending.show_rematch(self, rematch)
+
+    # -- the one path of every action ---------------------------------------------------------------------
+
+    async def commit(
+        self, actor: int | None, action: int, client_move_id: str | None = None, mover: Connection | None = None,
+        timeout: bool = False,
+    ) -> int:
+        """Write ``action`` to the database, then apply it, then acknowledge it to ``mover``, then tell every
+        connection.  ``timeout``: a bot plays it because the seat's time ran out.  Hold ``self.lock``.  A write that
+        fails leaves everything as it stood, the clocks included."""
+        state = self.table.state
+        who: Actor = CHANCE if actor is None else actor
+        notation = state.action_to_string(action, who)
+        seq = self.table.seq + 1
+        clock_before = copy.deepcopy(self.clock)
+        clock_state = timing.clock_after(self, actor, timeout)
+        try:
+            await self.write(self.store.append_action, self.id, seq, actor, action, notation, client_move_id,
+                             clock_state)
+        except BaseException:
+            self.clock = clock_before
+            raise
+        if mover is not None and self.settings.crash_after_commit:
+            crash_after_commit(self.settings)
+        self.apply(who, action, notation)
+        if client_move_id is not None and actor is not None:
+            self.client_moves[(actor, client_move_id)] = seq
+            if mover is not None:
+                mover.push(ack(client_move_id, seq))
+        if timeout and actor is not None:
+            self.due.discard(actor)
+            self.notice("timeout", actor)
+        if self.clock is not None:
+            self.clock.follow(self.people_to_act())
+        if self.table.is_over():
+            await self.finish()
+        elif timeout and actor is not None:
+            await timing.after_timeout(self, actor)
+        self.changed.set()
+        self.broadcast()
+        return seq
+
+    def apply(self, actor: Actor, action: int, notation: str) -> None:
+        """Apply an action of the table's log to the live state, noting the seq at which each seat became to act
+        (a move chosen before it is stale).  Every action reaches the log validated (a person's notation parsed
+        into a legal action, a bot's move checked legal, chance drawn from its outcomes), so it is applied as
+        logged."""
+        before = set(self.table.state.current_players())
+        self.table.apply_logged(actor, action, notation)
+        for seat in self.table.state.current_players():
+            if seat not in before:
+                self.turn_started[seat] = self.table.seq

@@ -1,0 +1,85 @@
+"""One WebSocket of a live table: its seat, its outbox and its rate limit.
+
+Each connection has one writer task and an outbox, so its messages leave in order; a state frame in the outbox is
+a placeholder (``STATE_FRAME``), built when it is sent from that connection's seat only, so several changes share
+one frame and the frame shows the latest state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+#: A state frame in a connection's outbox: built when it is sent, so that it shows the latest state.
+STATE_FRAME: dict[str, Any] = {"type": "state"}
+
+#: WebSocket close codes for a connection the server ends: it fell too far behind reading its messages (1013, "try
+#: again later"), or it went on sending far past its rate limit (1008, policy violation).
+CLOSE_FALLING_BEHIND = 1013
+CLOSE_FLOODING = 1008
+#: Messages refused in a row for the rate limit after which the connection is closed (1008).
+FLOOD_LIMIT = 200
+
+
+def ack(client_move_id: str, seq: int) -> dict[str, Any]:
+    return {"type": "ack", "client_move_id": client_move_id, "seq": seq}
+
+
+class TokenBucket:
+    """At most ``rate`` messages a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float = 20.0, burst: float = 40.0) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.stamp = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+@dataclass(eq=False)
+class Connection:
+    """One WebSocket: a seat (``None`` for a spectator) and the messages waiting to be sent to it.
+
+    The outbox is bounded (``limit``): a client that stops reading cannot make the server hold its messages
+    without end.  When it is full the connection is closed (``closing``), never blocked on, since the table's
+    other connections share the event loop."""
+
+    seat: int | None
+    send: Callable[[dict[str, Any]], Awaitable[None]]
+    limit: int = 256
+    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    synced: int = 0  # the table's seq up to which this connection has been sent events
+    hello: bool = False  # frames start once the client has said which seq it has (``hello``)
+    state_queued: bool = False
+    bucket: TokenBucket = field(default_factory=TokenBucket)
+    refused_in_a_row: int = 0  # messages refused for the rate limit since the last one read
+    notices_seen: int = 0  # how many of the table's notices this connection has been sent
+    closing: asyncio.Event = field(default_factory=asyncio.Event)
+    close_code: int = 1000
+    close_reason: str = ""
+
+    def push(self, message: dict[str, Any]) -> None:
+        if self.outbox.qsize() >= self.limit:
+            self.close(CLOSE_FALLING_BEHIND, "too many messages waiting to be read: reconnect and say hello")
+            return
+        self.outbox.put_nowait(message)
+
+    def push_state(self) -> None:
+        if self.hello and not self.state_queued:
+            self.state_queued = True
+            self.push(STATE_FRAME)
+
+    def close(self, code: int, reason: str) -> None:
+        """Ask the connection's handler to close it (the first reason given is the one sent)."""
+        if not self.closing.is_set():
+            self.close_code, self.close_reason = code, reason
+            self.closing.set()
