@@ -67,3 +67,49 @@ def server(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Se
         yield process
     finally:
         process.stop()
+
+
+class PrivateCluster:
+    """A PostgreSQL cluster of a test's own (``scripts/private_postgres.sh``), with a database ``ludotheque``:
+    stopping and starting it touches no other test's database."""
+
+    def __init__(self, folder: Path, port: int) -> None:
+        self.folder = folder
+        self.url = f"postgresql://postgres@127.0.0.1:{port}/ludotheque"
+
+    def _run(self, verb: str) -> None:
+        subprocess.run(["bash", str(ROOT / "scripts" / "private_postgres.sh"), verb, str(self.folder)], check=True)
+
+    def stop(self) -> None:
+        self._run("stop")
+
+    def start(self) -> None:
+        self._run("start")
+
+
+@pytest.fixture
+def private_postgres() -> Iterator[PrivateCluster]:
+    import os
+    import shutil
+    import tempfile
+
+    import psycopg
+
+    from ludotheque.server.process import free_port
+
+    folder = Path(tempfile.mkdtemp(prefix="ludotheque-pg-", dir="/tmp"))
+    os.chmod(folder, 0o755)
+    port = free_port()
+    script = ROOT / "scripts" / "private_postgres.sh"
+    if subprocess.run(["bash", str(script), "init", str(folder), str(port)], capture_output=True).returncode:
+        shutil.rmtree(folder, ignore_errors=True)
+        pytest.skip("no PostgreSQL server binaries for a private cluster")
+    cluster = PrivateCluster(folder, port)
+    cluster.start()
+    try:
+        with psycopg.connect(f"postgresql://postgres@127.0.0.1:{port}/postgres", autocommit=True) as db:
+            db.execute("CREATE DATABASE ludotheque")
+        yield cluster
+    finally:
+        subprocess.run(["bash", str(script), "stop", str(folder)], capture_output=True)
+        shutil.rmtree(folder, ignore_errors=True)

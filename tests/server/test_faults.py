@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.server.conftest import PrivateCluster
 from websockets.exceptions import ConnectionClosed
 
 from ludotheque.server.db import make_engine
@@ -97,45 +98,23 @@ def test_a_seat_acts_only_for_itself(tmp_path: Path) -> None:
         server.stop()
 
 
-def test_postgresql_stopped_and_started_mid_game() -> None:
-    # a private cluster (scripts/private_postgres.sh), so that stopping it touches no other test's database
-    import os
-    import shutil
-    import subprocess
-    import tempfile
-
-    import psycopg
-
-    from ludotheque.server.process import free_port
-
-    script = Path(__file__).resolve().parents[2] / "scripts" / "private_postgres.sh"
-    folder = Path(tempfile.mkdtemp(prefix="ludotheque-pg-", dir="/tmp"))
-    os.chmod(folder, 0o755)
-    port = free_port()
-    if subprocess.run(["bash", str(script), "init", str(folder), str(port)], capture_output=True).returncode:
-        shutil.rmtree(folder, ignore_errors=True)
-        pytest.skip("no PostgreSQL server binaries for a private cluster")
-    pg = ["bash", str(script)]
-    subprocess.run([*pg, "start", str(folder)], check=True)
-    server = None
+def test_postgresql_stopped_and_started_mid_game(private_postgres: PrivateCluster) -> None:
+    url = private_postgres.url
+    server = ServerProcess(url, private_postgres.folder).start({"LUDOTHEQUE_DB_WAIT_S": "1"})
     try:
-        with psycopg.connect(f"postgresql://postgres@127.0.0.1:{port}/postgres", autocommit=True) as db:
-            db.execute("CREATE DATABASE ludotheque")
-        url = f"postgresql://postgres@127.0.0.1:{port}/ludotheque"
-        server = ServerProcess(url, folder).start({"LUDOTHEQUE_DB_WAIT_S": "1"})
         created = create_table(server.url, "geier", 2, ["me", "bot:random"])
         me = Client(server.ws_url, created["table_id"], created["token"])
         state = me.hello(0)
         while not state["legal"]:
             state = me.next("state")
         move: dict[str, Any] = {"type": "move", "move": "15", "client_move_id": "x", "after_seq": state["seq"]}
-        subprocess.run([*pg, "stop", str(folder)], check=True)
+        private_postgres.stop()
         me.send(move)
         refused = me.next("error", timeout=30)
         assert refused["code"] == "unavailable"
         busy = httpx.post(f"{server.url}/api/tables", json={"game": "geier", "players": 2}, timeout=30)
         assert busy.status_code == 503
-        subprocess.run([*pg, "start", str(folder)], check=True)
+        private_postgres.start()
         me.send(move)
         acked = me.next("ack", timeout=30)
         rows = Store(make_engine(url)).actions(created["table_id"])
@@ -145,7 +124,4 @@ def test_postgresql_stopped_and_started_mid_game() -> None:
             state = me.next("state", timeout=30)
         assert state["view"]["table"]["round"] == 2  # chance and the bot went on once the database came back
     finally:
-        if server is not None:
-            server.stop()
-        subprocess.run([*pg, "stop", str(folder)], capture_output=True)
-        shutil.rmtree(folder, ignore_errors=True)
+        server.stop()

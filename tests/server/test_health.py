@@ -4,20 +4,16 @@ Prometheus text format, JSON log lines without any token, and the client's addre
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import sqlite3
-import subprocess
-import tempfile
 import time
 from pathlib import Path
 
 import httpx
-import pytest
 from prometheus_client.parser import text_string_to_metric_families
+from tests.server.conftest import PrivateCluster
 
 from ludotheque.server.logs import redact
-from ludotheque.server.process import ServerProcess, free_port
+from ludotheque.server.process import ServerProcess
 
 from .client import Client, create_table
 
@@ -86,36 +82,17 @@ def test_readyz_answers_503_while_sqlite_is_locked(tmp_path: Path) -> None:
         server.stop()
 
 
-def test_readyz_answers_503_while_postgresql_is_down() -> None:
-    import psycopg
-
-    # a private cluster (scripts/private_postgres.sh), so that stopping it touches no other test's database
-    script = Path(__file__).resolve().parents[2] / "scripts" / "private_postgres.sh"
-    folder = Path(tempfile.mkdtemp(prefix="ludotheque-pg-", dir="/tmp"))
-    os.chmod(folder, 0o755)
-    port = free_port()
-    if subprocess.run(["bash", str(script), "init", str(folder), str(port)], capture_output=True).returncode:
-        shutil.rmtree(folder, ignore_errors=True)
-        pytest.skip("no PostgreSQL server binaries for a private cluster")
-    pg = ["bash", str(script)]
-    subprocess.run([*pg, "start", str(folder)], check=True)
-    server = None
+def test_readyz_answers_503_while_postgresql_is_down(private_postgres: PrivateCluster) -> None:
+    server = ServerProcess(private_postgres.url, private_postgres.folder).start({"LUDOTHEQUE_DB_WAIT_S": "1"})
     try:
-        with psycopg.connect(f"postgresql://postgres@127.0.0.1:{port}/postgres", autocommit=True) as db:
-            db.execute("CREATE DATABASE ludotheque")
-        url = f"postgresql://postgres@127.0.0.1:{port}/ludotheque"
-        server = ServerProcess(url, folder).start({"LUDOTHEQUE_DB_WAIT_S": "1"})
         assert httpx.get(f"{server.url}/readyz", timeout=30).status_code == 200
-        subprocess.run([*pg, "stop", str(folder)], check=True)
+        private_postgres.stop()
         assert httpx.get(f"{server.url}/readyz", timeout=30).status_code == 503
         assert httpx.get(f"{server.url}/healthz", timeout=30).status_code == 200
-        subprocess.run([*pg, "start", str(folder)], check=True)
+        private_postgres.start()
         assert httpx.get(f"{server.url}/readyz", timeout=30).status_code == 200
     finally:
-        if server is not None:
-            server.stop()
-        subprocess.run([*pg, "stop", str(folder)], capture_output=True)
-        shutil.rmtree(folder, ignore_errors=True)
+        server.stop()
 
 
 def json_lines(server: ServerProcess) -> list[dict[str, str]]:
