@@ -45,14 +45,14 @@ def test_the_generic_renderer_makes_any_game_playable(page: Any, web_server: Ser
 
 
 def test_an_invite_link_lets_a_friend_take_the_open_seat(browser: Any, web_server: ServerProcess) -> None:
-    host = browser.new_context(viewport={"width": 360, "height": 740}).new_page()
+    host = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR").new_page()
     host.goto(f"{web_server.url}/")
     host.click("[data-game=geier]")
     host.select_option("[data-seat='1']", "open")
     host.fill("input[name=name]", "Ana")
     host.click("[data-test=create]")
     link = host.locator("[data-test=invite] input").input_value()
-    friend = browser.new_context(viewport={"width": 360, "height": 740}).new_page()
+    friend = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR").new_page()
     friend.goto(link)
     friend.fill("input[name=name]", "Bo")
     friend.click("text=Prendre une place")

@@ -32,6 +32,7 @@ from ludotheque.server.api import (
 from ludotheque.server.auth import OptionalPlayerTokenDep, SeatTokenDep
 from ludotheque.server.config import Settings
 from ludotheque.server.errors import install_error_handlers
+from ludotheque.server.idempotency import KEY_REUSED, IdempotencyKeyDep, IdempotentRequests, fingerprint
 from ludotheque.server.limits import client_address
 from ludotheque.server.live import CLOSE_FLOODING, FLOOD_LIMIT, Connection, LiveTable, MoveError
 from ludotheque.server.lobby import Lobby
@@ -92,14 +93,33 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Every game: id, name, player counts, and each option's schema."""
         return Lobby.games()
 
-    @app.post("/api/tables", response_model=CreatedTable, status_code=201, responses=problems(400, 401, 429, 503))
+    creations = IdempotentRequests()  # the answers of POST /api/tables by Idempotency-Key
+
+    @app.post(
+        "/api/tables", response_model=CreatedTable, status_code=201,
+        responses=problems(400, 401, KEY_REUSED, 429, 503,
+                           meaning={KEY_REUSED: "this Idempotency-Key was sent before with another body"}),
+    )
     async def create_table(
-        body: CreateTable, request: Request, lobby: LobbyDep, player: OptionalPlayerTokenDep = None
+        body: CreateTable, request: Request, lobby: LobbyDep, player: OptionalPlayerTokenDep = None,
+        key: IdempotencyKeyDep = None,
     ) -> dict[str, Any]:
         """A new table; the creator's seat and secret token when the seats hold ``"me"``.  The seat is the
-        player's named by ``X-Player-Token``, or a new guest's (whose token comes back as ``player_token``)."""
+        player's named by ``X-Player-Token``, or a new guest's (whose token comes back as ``player_token``).
+        With an ``Idempotency-Key``, the same key from the same player (or, without a player token, the same
+        address) gets the first answer again, for a day, instead of a second table."""
         base = settings.public_url or str(request.base_url)
-        return await lobby.create(body, base, player, client_address(request.client))
+        address = client_address(request.client)
+
+        async def work() -> dict[str, Any]:
+            return await lobby.create(body, base, player, address)
+
+        if key is None:
+            return await work()
+        known, _ = await lobby.player(player, None)  # 401 for a token that names nobody
+        requester = f"player:{known.id}" if known is not None else f"address:{address}"
+        answer: dict[str, Any] = await creations.run(requester, key, fingerprint(body.model_dump(mode="json")), work)
+        return answer
 
     @app.get("/api/tables", response_model=list[TableSummary], responses=problems(503))
     async def open_tables(lobby: LobbyDep) -> list[dict[str, Any]]:

@@ -1,19 +1,38 @@
 // The REST API, the seats this browser holds and the player it is (their tokens stay in localStorage, never in a
 // URL).
 
+import {t} from "./i18n.js";
+
 const SEATS_KEY = "ludotheque.seats";
 const NAME_KEY = "ludotheque.name";
 const PLAYER_KEY = "ludotheque.player";
 
+// A request the server has not answered by then is given up: a page waiting on it would wait for good.
+export const REQUEST_TIMEOUT_MS = 10000;
+
 // `token` is a seat's (Authorization: Bearer); the player's own token, when this browser holds one, goes with
-// every request as X-Player-Token, so the server knows who sits down, whatever the page.
-export async function api(path, {method = "GET", body, token} = {}) {
-  const headers = {"Content-Type": "application/json"};
+// every request as X-Player-Token, so the server knows who sits down, whatever the page.  A request that fails
+// on the way (no answer within `timeoutMs`, no network) throws an Error with `status` 0 and a message for people.
+export async function api(path, {method = "GET", body, token, headers: extra = {}, timeoutMs = REQUEST_TIMEOUT_MS} = {}) {
+  const headers = {"Content-Type": "application/json", ...extra};
   if (token) headers.Authorization = `Bearer ${token}`;
   const player = playerToken();
   if (player) headers["X-Player-Token"] = player;
-  const response = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
-  const data = await response.json().catch(() => ({}));
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
+  let response;
+  let text;
+  try {
+    response = await fetch(path, {method, headers, signal: abort.signal,
+      body: body === undefined ? undefined : JSON.stringify(body)});
+    text = await response.text();  // the body too: a server may stall half-way through it
+  } catch {
+    throw Object.assign(new Error(t(abort.signal.aborted ? "network.timeout" : "network.failed")), {status: 0});
+  } finally {
+    clearTimeout(timer);
+  }
+  let data;
+  try { data = JSON.parse(text); } catch { data = {}; }
   if (!response.ok) {
     const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail || data);
     throw Object.assign(new Error(detail), {status: response.status});

@@ -1,11 +1,35 @@
 // Message catalogs: the shell's (static/locales/LANG.json) and each game's (games/<id>/web/messages.json,
-// {"fr": {...}, "en": {...}}).  French by default, English by choice, the choice remembered in localStorage.
-// t("key", {n: 3}) fills {n}; a missing key shows the key itself, so a gap is visible, never silent.
+// {"fr": {...}, "en": {...}}).  t("key", {n: 3}) fills {n}; a missing key shows the key itself, so a gap is
+// visible, never silent.
+//
+// The page's language: the person's remembered choice (localStorage, written only when they pick one, here or as
+// an account's preference at login), else `?lang=fr|en` in the address, else the browser's language when it is
+// English, else French.  An invite link carries no language: the invitee's browser decides.
 
 export const LANGUAGES = ["fr", "en"];
 const STORE_KEY = "ludotheque.lang";
-let lang = LANGUAGES.includes(localStorage.getItem(STORE_KEY)) ? localStorage.getItem(STORE_KEY) : "fr";
+let lang = initialLang();
 const catalogs = [];
+
+function initialLang() {
+  const remembered = localStorage.getItem(STORE_KEY);
+  if (LANGUAGES.includes(remembered)) return remembered;
+  // an address's language lasts as long as the address: it is not remembered, so it never overrides a later link
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (LANGUAGES.includes(asked)) return asked;
+  return browserLang();
+}
+
+// The first of the browser's languages that the site speaks ("de-DE, en-US" reads English, "fr-CA, en" French);
+// French when it speaks none of them.
+function browserLang() {
+  const preferred = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+  for (const tag of preferred) {
+    const base = String(tag || "").toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "fr";
+}
 
 export function currentLang() { return lang; }
 

@@ -8,7 +8,8 @@ import {currentLang, loadGameCatalog, loadShellCatalog, setLang, t} from "./i18n
 const root = document.getElementById("app");
 const LEVELS = ["easy", "medium", "hard", "random"];
 const lobby = {games: [], open: [], mine: [], chosen: null, players: 2, options: {}, seats: [], notice: null,
-  created: null, clock: "", rated: false};  // clock: "" (none) or a profile's name
+  created: null, clock: "", rated: false,  // clock: "" (none) or a profile's name
+  creating: false};  // a creation is on its way: the create button stays disabled until it answers
 
 async function main() {
   await loadShellCatalog();
@@ -109,7 +110,8 @@ function createForm(game) {
       h("label", {}, t("create.your_name"),
         h("input", {name: "name", value: playerName(), maxlength: 80, autocomplete: "nickname"})),
       h("label", {class: "check"}, h("input", {type: "checkbox", name: "private"}), t("create.private")),
-      h("button", {type: "submit", class: "primary", "data-test": "create"}, t("create.submit"))));
+      h("button", {type: "submit", class: "primary", "data-test": "create", disabled: lobby.creating},
+        t("create.submit"))));
 }
 
 // -- the table's clock and whether it is rated ------------------------------------------------------------
@@ -163,13 +165,18 @@ function optionField(game, option) {
 }
 
 async function create(game) {
+  if (lobby.creating) return;  // a second click while the first creation is on its way
   const form = document.querySelector("#create form");
   const name = form.elements.name.value.trim() || t("seat.guest");
+  const body = {game: game.id, players: lobby.players, options: lobby.options, seats: lobby.seats, player_name: name,
+    private: form.elements.private.checked, ...tableTerms()};
+  lobby.creating = true;
+  form.querySelector("[data-test=create]").disabled = true;
   setPlayerName(name);
   try {
-    const created = await api("/api/tables", {method: "POST", body: {
-      game: game.id, players: lobby.players, options: lobby.options, seats: lobby.seats, player_name: name,
-      private: form.elements.private.checked, ...tableTerms()}});
+    // the key makes whatever sends this submission twice (a retry, a second click that slips through) get the
+    // same table back, never a second one
+    const created = await api("/api/tables", {method: "POST", body, headers: {"Idempotency-Key": idempotencyKey()}});
     if (created.token !== null) holdSeat(created.table_id, created.seat, created.token, game.id);
     if (lobby.seats.includes("open")) {
       lobby.created = created;  // show the link to send to friends first
@@ -181,7 +188,17 @@ async function create(game) {
   } catch (error) {
     lobby.notice = error.message;
     draw();
+  } finally {
+    lobby.creating = false;
+    document.querySelector("#create [data-test=create]")?.removeAttribute("disabled");
   }
+}
+
+// One key a submission.  crypto.randomUUID exists only in a secure context (https, localhost); a club's server
+// on http://192.168.x.y gets 128 random bits all the same.
+function idempotencyKey() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 function createdBox() {

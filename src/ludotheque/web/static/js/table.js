@@ -3,8 +3,13 @@
 // The server sends {"type": "state", seq, status, view, legal, events}: the seat's own view, its legal moves
 // (each {id, notation, move}) and what it saw happen since the last frame.  The page never computes game rules:
 // it draws the view with the game's renderer (games/<id>/web/renderer.js) and offers exactly the legal moves.
+//
+// Nothing one message brings can stop the next: each is handled on its own, at once (a frame is drawn from what it
+// carries, without waiting for any request), and a failure is shown as a notice.  Every wait on the network has a
+// deadline; while the connection is down the page offers no move, and a move on its way when it drops is given up
+// with a notice (the first frame after the reconnection shows whether the server had it).
 
-import {api, holdSeat, playerName, seatAt, setPlayerName} from "./api.js";
+import {REQUEST_TIMEOUT_MS, api, holdSeat, playerName, seatAt, setPlayerName} from "./api.js";
 import {board, loadRenderer} from "./board.js";
 import {clear, h} from "./dom.js";
 import {currentLang, loadGameCatalog, loadShellCatalog, setLang, t} from "./i18n.js";
@@ -23,9 +28,11 @@ const page = {
   log: [],           // every event received, in order
   recent: [],        // the events of the latest frame
   socket: null,
+  live: false,       // the socket is open and has brought its first frame: only then are moves offered
+  lost: false,       // the connection dropped and the page is trying again (cleared by the first frame)
   pending: null,     // the client_move_id of a move sent and not yet shown in a frame
   ackedSeq: null,    // the seq its ack named: the frame that includes it clears ``pending``
-  notice: null,      // {kind, text}: an error or information line
+  notice: null,      // {kind, key or text, detail}: an error or information line (a key is said in the page's language)
   showRules: false,
   rules: {},         // the rules help by language, once fetched
   closed: null,      // why the connection was closed for good
@@ -39,17 +46,19 @@ const page = {
 };
 
 async function main() {
-  await loadShellCatalog();
   try {
+    await loadShellCatalog();
     page.summary = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+    page.games = await api("/api/games");
+    await loadGameCatalog(page.summary.game);
+    page.renderer = await loadRenderer(page.summary.game);
   } catch (error) {
-    clear(root).append(h("main", {class: "page"}, h("h1", {}, t("table.missing")), h("p", {}, error.message),
+    // a missing table (404), or a server that did not answer: said, with the way back, and nothing else to wait for
+    clear(root).append(h("main", {class: "page"},
+      h("h1", {}, error.status === 404 ? t("table.missing") : t("network.failed")), h("p", {}, error.message),
       h("a", {href: "/"}, t("nav.lobby"))));
     return;
   }
-  page.games = await api("/api/games");
-  await loadGameCatalog(page.summary.game);
-  page.renderer = await loadRenderer(page.summary.game);
   if (page.held || page.summary.status !== "waiting" || !page.summary.seats.some((s) => s.kind === "open")) {
     connect();
   }
@@ -58,78 +67,166 @@ async function main() {
 
 // -- the connection ------------------------------------------------------------------------------------------
 
+// How long the page waits (ms) before it treats the connection as broken and opens a new one: for a socket to
+// open and bring its first frame, and for a move's answer (an ack or an error); how long it waits at most
+// between two attempts.  A server that stalls is then handled as one that dropped.
+const CONNECT_TIMEOUT_MS = 10000;
+const MOVE_TIMEOUT_MS = 10000;
+const RETRY_MAX_MS = 5000;
+
 let retry = 0;
-let inbox = Promise.resolve();
+let retryTimer = null;
+let connectTimer = null;
+let moveTimer = null;
 
 function connect() {
+  clearTimeout(retryTimer);
+  retryTimer = null;
+  forget(page.socket);  // one connection at a time: a spectator's is replaced by the seat's after a join
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   // a seat's token, or else the invite code of a private table's link: a private table is watched with one of them
   const token = page.held ? `?token=${encodeURIComponent(page.held.token)}`
     : invite ? `?invite=${encodeURIComponent(invite)}` : "";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${token}`);
   page.socket = socket;
+  page.live = false;
+  clearTimeout(connectTimer);
+  connectTimer = setTimeout(() => lose(socket, null), CONNECT_TIMEOUT_MS);
   socket.onopen = () => {
-    retry = 0;
+    if (socket !== page.socket) return;
     socket.send(JSON.stringify({type: "hello", last_seq: page.seenSeq}));
   };
-  // one message at a time, in order: a frame may wait for the table's summary before it is drawn
-  socket.onmessage = (message) => { inbox = inbox.then(() => receive(JSON.parse(message.data))); };
-  socket.onclose = (event) => {
-    page.socket = null;
-    // a move sent and not acknowledged may not have arrived: it is chosen again from the next frame (a resent
-    // client_move_id would get its first ack back, so nothing is applied twice)
-    page.pending = null;
-    page.ackedSeq = null;
-    if (event.code === 4404 || event.code === 4401 || event.code === 4403) {
-      page.closed = t({4404: "table.missing", 4401: "table.bad_token", 4403: "table.private"}[event.code]);
-      draw();
-      return;
+  // each message is handled at once and on its own: one that fails is shown, and the next is handled as usual
+  socket.onmessage = (message) => {
+    if (socket !== page.socket) return;  // a socket given up on may still deliver: it is not the table any more
+    try {
+      receive(JSON.parse(message.data));
+    } catch (error) {
+      failed("connection.message_failed", error);
     }
-    page.notice = {kind: "info", text: t("connection.lost")};
     draw();
-    setTimeout(connect, Math.min(10000, 500 * 2 ** retry++));
   };
+  socket.onclose = (event) => lose(socket, event.code);
 }
 
-async function receive(message) {
+// The connection `socket` is over (closed with `code`, or given up on with null): the page says so, offers no
+// move, and opens a new one after a pause that grows with each failed attempt, unless the server refused it for good.
+function lose(socket, code) {
+  if (socket !== page.socket) return;
+  forget(socket);
+  page.socket = null;
+  page.live = false;
+  if (page.pending && page.ackedSeq === null) {
+    // the move may or may not have reached the server: it is not sent again on its own, because the next frame
+    // shows which (the move applied, or the same choice offered again) and the person decides with what they see
+    page.notice = {kind: "info", key: "connection.move_dropped"};
+  }
+  clearPending();  // an acknowledged move shows in the first frame of the next connection
+  if (code === 4404 || code === 4401 || code === 4403) {
+    page.closed = t({4404: "table.missing", 4401: "table.bad_token", 4403: "table.private"}[code]);
+    draw();
+    return;
+  }
+  page.lost = true;
+  draw();
+  retryTimer = setTimeout(connect, Math.min(RETRY_MAX_MS, 500 * 2 ** retry++));
+}
+
+// a socket the page no longer listens to, closed (a stalled one may never say it closed: nothing waits for it)
+function forget(socket) {
+  if (!socket) return;
+  socket.onopen = socket.onmessage = socket.onclose = null;
+  if (socket.readyState === WebSocket.CONNECTING || socket.readyState === WebSocket.OPEN) socket.close();
+  clearTimeout(connectTimer);
+}
+
+// One message from the server, taken into the page (drawn by the caller).  Never waits: what it needs from the
+// REST API (the summary when the table's status changed) is asked for on the side and drawn when it comes.
+function receive(message) {
   if (message.type === "state") {
-    lifeFrame(message);
-    if (page.summary.status !== message.status) {
-      page.summary = await api(`/api/tables/${encodeURIComponent(tableId)}`);  // names and bots, before drawing
+    if (!page.live) {
+      // the first frame of this connection: the table is live again
+      page.live = true;
+      page.lost = false;
+      retry = 0;
+      clearTimeout(connectTimer);
     }
+    lifeFrame(message);
     page.state = message;
     page.recent = message.events;
     page.log.push(...message.events);
     page.seenSeq = message.seq;
-    // the move stays pending until a frame that includes it: the frame before it still offers the old moves
-    if (page.pending && page.ackedSeq !== null && message.seq >= page.ackedSeq) {
-      page.pending = null;
-      page.ackedSeq = null;
+    // the move stays pending until a frame that includes it: the frame before it still offers the old moves;
+    // a finished game answers no move any more
+    if (page.pending && ((page.ackedSeq !== null && message.seq >= page.ackedSeq) || (message.view && message.view.terminal))) {
+      clearPending();
     }
+    if (page.summary.status !== message.status) refreshSummary();
   } else if (message.type === "ack") {
     if (message.client_move_id === page.pending) {
-      if (page.state && page.state.seq >= message.seq) page.pending = null;
+      if (page.state && page.state.seq >= message.seq) clearPending();
       else page.ackedSeq = message.seq;
     }
     page.notice = null;
   } else if (message.type === "error") {
-    page.pending = null;
-    page.ackedSeq = null;
+    clearPending();
     // the server explains in English: shown as it is to English readers, kept as a tooltip for the others
-    page.notice = {kind: "error", text: t("error." + message.code), detail: message.message};
+    page.notice = {kind: "error", key: "error." + message.code, detail: message.message, explain: true};
   }
-  draw();
+}
+
+// A message that could not be handled: said in a notice (the error itself as its tooltip), and in the console.
+function failed(key, error) {
+  console.error(error);
+  page.notice = {kind: "error", key, detail: String((error && error.message) || error)};
+}
+
+let refreshing = false;
+
+// The table's summary (its status, the creator's seat, the rematch's origin), asked again when a frame says the
+// status changed.  A failure is shown, and the next frame asks again.
+function refreshSummary() {
+  if (refreshing) return;
+  refreshing = true;
+  api(`/api/tables/${encodeURIComponent(tableId)}`)
+    .then((summary) => {
+      page.summary = summary;
+      if (page.notice && page.notice.refresh) page.notice = null;
+    })
+    .catch((error) => {
+      page.notice = {kind: "error", key: "connection.refresh_failed", detail: error.message, refresh: true};
+    })
+    .finally(() => {
+      refreshing = false;
+      draw();
+    });
+}
+
+function clearPending() {
+  page.pending = null;
+  page.ackedSeq = null;
+  clearTimeout(moveTimer);
+}
+
+// whether a move may be sent now: the connection is open and its frames are the table's
+function online() {
+  return Boolean(page.live && page.socket && page.socket.readyState === WebSocket.OPEN);
 }
 
 function play(entry) {
   const state = page.state;
-  if (!state || !page.socket || page.socket.readyState !== WebSocket.OPEN || page.pending) return;
+  if (!state || !online() || page.pending) return;
   const legal = typeof entry === "string" ? state.legal.find((m) => m.notation === entry) : entry;
   if (!legal) return;
   const id = (crypto.randomUUID && crypto.randomUUID()) || `${Date.now()}-${Math.random()}`;
+  const socket = page.socket;
   page.pending = id;
   page.ackedSeq = null;
-  page.socket.send(JSON.stringify({type: "move", move: legal.notation, client_move_id: id, after_seq: state.seq}));
+  clearTimeout(moveTimer);
+  // a move the server neither acknowledges nor refuses in time: the connection is taken as broken, and the move
+  // is given up with it (``lose``): the page never stays on "sending" for good
+  moveTimer = setTimeout(() => { if (page.pending === id) lose(socket, null); }, MOVE_TIMEOUT_MS);
+  socket.send(JSON.stringify({type: "move", move: legal.notation, client_move_id: id, after_seq: state.seq}));
   draw();
 }
 
@@ -146,20 +243,31 @@ function botName(spec, index) {
   return t("seat.bot_at", {level: level === `level.${spec}` ? spec : level, n: index + 1});
 }
 
+// the seats as the latest frame has them (it carries their names and kinds), as the summary has them before it
+function seats() {
+  return (page.state && page.state.seats) || page.summary.seats;
+}
+
 function names() {
-  return page.summary.seats.map((s, i) => (s.kind === "bot" ? botName(s.name, i) : s.name || t("seat.open")));
+  return seats().map((s, i) => (s.kind === "bot" ? botName(s.name, i) : s.name || t("seat.open")));
+}
+
+// the moves the page offers: the frame's, while the connection is live (a move sent now would be lost)
+function offered() {
+  return page.state && online() ? page.state.legal : [];
 }
 
 function context() {
   const state = page.state;
   const seat = page.held ? page.held.seat : null;
+  const legal = offered();
   return {
-    h, t, lang: currentLang(), seat, names: names(), view: state.view, legal: state.legal, status: state.status,
+    h, t, lang: currentLang(), seat, names: names(), view: state.view, legal, status: state.status,
     events: page.log, recent: page.recent, pending: Boolean(page.pending), play,
-    myTurn: seat !== null && state.legal.length > 0 && !page.pending,
+    myTurn: seat !== null && legal.length > 0 && !page.pending,
     redraw: () => draw(),  // for a selection that lives only in the page (a card picked before its target)
-    find: (test) => state.legal.find((entry) => test(entry.move)),
-    findAll: (test) => state.legal.filter((entry) => test(entry.move)),
+    find: (test) => legal.find((entry) => test(entry.move)),
+    findAll: (test) => legal.filter((entry) => test(entry.move)),
   };
 }
 
@@ -189,22 +297,40 @@ function chime() {
   } catch { /* no sound on this device */ }
 }
 
+// The page drawn again from `page`.  A failure while drawing (a renderer's, say) is shown in a bare page that
+// keeps the notice and the way back; the next message draws the whole page again.
 function draw() {
+  try {
+    drawPage();
+  } catch (error) {
+    console.error(error);
+    clear(root).append(h("main", {class: "page"},
+      h("p", {class: "notice error", role: "status", "data-test": "notice", title: String(error)},
+        t("connection.message_failed")),
+      h("a", {href: "/"}, t("nav.lobby"))));
+  }
+}
+
+function drawPage() {
   const game = gameInfo();
   document.title = `${isMyTurn() ? "● " : ""}${game.name} · ludotheque`;
   announceTurn();
   clear(root).append(...[
     header(game),
     page.closed ? h("p", {class: "notice error"}, page.closed) : null,
-    page.notice ? h("p", {class: ["notice", page.notice.kind], role: "status", title: page.notice.detail},
-      page.notice.text, page.notice.detail && currentLang() === "en" ? ` ${page.notice.detail}` : "") : null,
+    page.lost && !page.closed ? h("p", {class: "notice info", role: "status", "data-test": "connection"},
+      t("connection.lost")) : null,
+    page.notice ? h("p", {class: ["notice", page.notice.kind], role: "status", "data-test": "notice",
+      title: page.notice.detail},
+      page.notice.key ? t(page.notice.key) : page.notice.text,
+      page.notice.explain && page.notice.detail && currentLang() === "en" ? ` ${page.notice.detail}` : "") : null,
     page.state ? tableArea() : waitingArea(),
     page.showRules ? rulesPanel() : null,
   ].filter(Boolean));
 }
 
 function isMyTurn() {
-  return Boolean(page.state && page.held && page.state.legal.length && !page.pending);
+  return Boolean(page.held && offered().length && !page.pending);
 }
 
 function header(game) {
@@ -269,9 +395,10 @@ function statusLine(state) {
   if (state.status === "waiting") return t("status.waiting");
   if (view.terminal) return t("status.over");
   if (page.pending) return t("status.sending");
+  if (!online()) return t("status.offline");
   if (state.legal.length) return t("status.your_turn");
   const waiting = view.to_act.map((i) => names()[i]);
-  const bots = view.to_act.every((i) => page.summary.seats[i].kind === "bot");
+  const bots = view.to_act.every((i) => seats()[i].kind === "bot");
   if (!waiting.length) return t("status.moving_on");
   return bots ? t("status.bots_thinking", {names: waiting.join(", ")}) : t("status.waiting_for", {names: waiting.join(", ")});
 }
@@ -332,8 +459,13 @@ function endPanel(ctx) {
     afterGame(),
     h("a", {href: `/api/tables/${tableId}/record`, download: `${page.summary.game}-${tableId}.json`}, t("end.record")));
   if (page.renderer.summary) {
-    // a game whose result is not a ranking (a solo game's rating) says it itself
-    return h("section", {class: "end", "data-test": "end"}, page.renderer.summary(ctx), actions);
+    // a game whose result is not a ranking (a solo game's rating) says it itself; if its summary fails, the
+    // ranking below still shows the end
+    try {
+      return h("section", {class: "end", "data-test": "end"}, page.renderer.summary(ctx), actions);
+    } catch (error) {
+      console.error(error);
+    }
   }
   const rows = names().map((name, index) => h("tr", {class: winners.includes(index) ? "winner" : null},
     h("td", {}, name), h("td", {class: "num"}, view.returns ? String(view.returns[index]) : ""),
@@ -351,8 +483,9 @@ function rulesPanel() {
   if (text === undefined) {
     body.textContent = t("rules.loading");
     page.rules[lang] = null;  // asked once; drawn again when it comes
-    fetch(`/games/${page.summary.game}/web/rules.${lang}.md`)
+    fetch(`/games/${page.summary.game}/web/rules.${lang}.md`, {signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS)})
       .then((r) => (r.ok ? r.text() : ""))
+      .catch(() => "")  // not there in time: said as missing, the page goes on
       .then((source) => { page.rules[lang] = source; draw(); });
   } else if (text === null) {
     body.textContent = t("rules.loading");
@@ -431,7 +564,7 @@ function clockText(seconds) {
 function seatClock(index) {
   const seconds = secondsLeft(index);
   // bots are not timed (nor a seat a bot plays for good), and an open seat has no one to time
-  if (seconds === null || page.summary.seats[index]?.kind !== "human" || isAway(index)) return null;
+  if (seconds === null || seats()[index]?.kind !== "human" || isAway(index)) return null;
   const element = h("span", {"data-clock": index, role: "timer"});
   paintClock(element, index, seconds);
   return element;
@@ -570,7 +703,7 @@ function rematchOffer(seat) {
 // a rematch's table waits for the people of the previous game (their seats kept for them), not for an invite link;
 // whoever offered it may start without them, bots taking the seats not taken
 function rematchWaiting() {
-  const waiting = page.summary.seats.filter((s) => s.kind === "invited").map((s) => s.name).join(", ");
+  const waiting = seats().filter((s) => s.kind === "invited").map((s) => s.name).join(", ");
   const creator = page.held && page.summary.creator_seat === page.held.seat;
   return h("div", {class: "invite", "data-test": "rematch-waiting"},
     h("p", {}, waiting ? t("rematch.waiting", {names: waiting}) : t("table.connecting")),
