@@ -94,7 +94,7 @@ def run(kinds: Sequence[str], scenario: Callable[[LiveTable, FakeStore, list[tup
         row = table_row(kinds, clock=clock)
         store = FakeStore(row, seen)
         bots = BotPool(0)
-        live = LiveTable(row, store, bots, Settings(pacing_s=0))  # type: ignore[arg-type]
+        live = LiveTable(row, store, bots, Settings(pacing_s=0, step_pacing_s=0))  # type: ignore[arg-type]
         try:
             await live.start()
             assert live.runner is not None

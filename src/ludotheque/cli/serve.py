@@ -54,6 +54,7 @@ def serve(
     settings = Settings(
         db_url=db or default_db_url(),
         pacing_s=0.0 if no_pacing else Settings.pacing_s,
+        step_pacing_s=0.0 if no_pacing else Settings.step_pacing_s,
         bot_workers=bot_workers,
         public_url=public_url,
         allow_origins=tuple(allow_origin or ()),

@@ -6,8 +6,12 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-#: Seconds between two bot moves, so that people can follow them (``--no-pacing`` sets 0).
+#: Seconds before a bot's turn, so that people can follow the bots turn by turn (``--no-pacing`` sets 0); the bot's
+#: thinking counts toward it.
 BOT_PACING_S = 0.7
+#: Seconds between two steps of one bot's turn (a Rummü meld laid card by card), decided before the first is shown
+#: (``--no-pacing`` sets 0).
+BOT_STEP_PACING_S = 0.15
 #: A bot's thinking is capped at this many seconds per move (the levels are tuned to about one second).
 BOT_TIME_CAP_S = 5.0
 
@@ -47,6 +51,7 @@ def default_db_url() -> str:
 class Settings:
     db_url: str = field(default_factory=default_db_url)
     pacing_s: float = BOT_PACING_S
+    step_pacing_s: float = BOT_STEP_PACING_S
     bot_time_cap_s: float = BOT_TIME_CAP_S
     #: processes that run bots (``0``: bots move in the server's own thread pool, for tests)
     bot_workers: int = 1
