@@ -39,6 +39,11 @@ TIGHT = {"LUDOTHEQUE_LOGIN_FAILURES_PER_USER": "3", "LUDOTHEQUE_LOGIN_FAILURES_P
 WAITING = {"game": "geier", "players": 2, "seats": ["me", "open"]}
 
 
+#: The login limits live in the server's memory: the database plays no part in them, so their tests run on SQLite
+#: alone (the guests' and the waiting tables' limits, which the database counts or keeps, run on both).
+IN_MEMORY = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True, scope="module")
+
+
 @pytest.fixture(scope="module")
 def new_database(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[], str]]:
     """Makes more empty databases of ``db_url``'s kind (dropped with the module)."""
@@ -132,6 +137,7 @@ def open_ids(server: ServerProcess) -> set[str]:
 # -- failed logins -------------------------------------------------------------------------------------------
 
 
+@IN_MEMORY
 def test_the_eleventh_failed_login_of_a_name_is_refused_even_with_the_right_password(defaults: ServerProcess) -> None:
     username = account(defaults)
     for attempt in range(Settings().login_failures_per_user):
@@ -145,12 +151,14 @@ def test_the_eleventh_failed_login_of_a_name_is_refused_even_with_the_right_pass
     assert log_in(defaults, account(defaults), PASSWORD, address()).status_code == 200
 
 
+@IN_MEMORY
 def test_a_login_that_succeeds_does_not_count_as_a_failure(defaults: ServerProcess) -> None:
     username, source = account(defaults), address()
     for _ in range(Settings().login_failures_per_user + 2):
         assert log_in(defaults, username, PASSWORD, source).status_code == 200
 
 
+@IN_MEMORY
 def test_the_window_frees_and_the_right_password_works_again(tight: ServerProcess) -> None:
     username = account(tight)
     for attempt in range(3):
@@ -160,6 +168,7 @@ def test_the_window_frees_and_the_right_password_works_again(tight: ServerProces
     assert log_in(tight, username, PASSWORD, address()).status_code == 200
 
 
+@IN_MEMORY
 def test_one_address_is_limited_whatever_the_names_it_tries(tight: ServerProcess) -> None:
     source, username = address(), account(tight)
     for _ in range(4):
@@ -171,6 +180,7 @@ def test_one_address_is_limited_whatever_the_names_it_tries(tight: ServerProcess
     assert log_in(tight, username, PASSWORD, address()).status_code == 200
 
 
+@IN_MEMORY
 def test_unknown_login_codes_count_as_failures_of_the_address(tight: ServerProcess) -> None:
     source = address()
     for _ in range(4):
@@ -179,6 +189,7 @@ def test_unknown_login_codes_count_as_failures_of_the_address(tight: ServerProce
     retry_after(log_in(tight, account(tight), PASSWORD, source), 10)
 
 
+@IN_MEMORY
 def test_failures_sent_at_the_same_moment_cannot_pass_the_limit_together(tight: ServerProcess) -> None:
     username = account(tight)
     with ThreadPoolExecutor(12) as pool:

@@ -10,6 +10,7 @@ import socket
 import struct
 from pathlib import Path
 
+import pytest
 from tests.server.client import create_table
 
 from ludotheque.server.live import CLOSE_FALLING_BEHIND, CLOSE_FLOODING, FLOOD_LIMIT, STATE_FRAME, Connection
@@ -63,6 +64,11 @@ def close_code_in(data: bytes) -> int | None:
     return None
 
 
+#: The outbox and the flood limit live in the server's memory: the database plays no part in them.
+SQLITE_ONLY = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True, scope="module")
+
+
+@SQLITE_ONLY
 def test_a_flood_that_is_never_read_is_closed_and_memory_stays_flat(server: ServerProcess) -> None:
     table_id = create_table(server.url, "geier", 2, ["me", "open"])["table_id"]
     assert server.process is not None
@@ -110,6 +116,7 @@ def test_a_full_outbox_closes_the_connection_instead_of_growing() -> None:
     asyncio.run(scenario())
 
 
+@SQLITE_ONLY
 def test_a_burst_past_the_limit_is_answered_then_the_connection_plays_on(server: ServerProcess) -> None:
     """Short of the flood limit, every refusal is answered and the connection stays open."""
     from tests.server.client import Client
