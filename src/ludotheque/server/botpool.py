@@ -33,6 +33,7 @@ import signal
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -192,6 +193,8 @@ class BotPool:
         #: the latest moves' wall times by the spec's level (``medium``...), for ``/api/metrics``: what a person
         #: waits for a bot, queueing for a worker included
         self.seconds: dict[str, deque[float]] = {}
+        #: told each move's level and wall time too (``/metrics``' histogram)
+        self.on_move: Callable[[str, float], None] | None = None
 
     def start(self) -> None:
         self.quick.start()
@@ -216,7 +219,10 @@ class BotPool:
         else:
             action = await self.search.run(request)
         level = request.spec.split(":", 1)[0]
-        self.seconds.setdefault(level, deque(maxlen=10_000)).append(time.perf_counter() - started)
+        seconds = time.perf_counter() - started
+        self.seconds.setdefault(level, deque(maxlen=10_000)).append(seconds)
+        if self.on_move is not None:
+            self.on_move(level, seconds)
         return action
 
     def close(self) -> None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections import Counter, deque
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from collections import Counter
+from collections.abc import AsyncIterator, Iterable, Iterator
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -57,9 +57,8 @@ class Metrics:
     def watch(self, lobby: Lobby) -> None:
         """Observe the lobby's commit and bot times as they are recorded."""
         self.lobby = lobby
-        store, bots = lobby.store, lobby.bots
-        store.commit_seconds = ObservedDeque(self.commit_seconds.observe, store.commit_seconds)
-        bots.seconds = ObservedLevels(lambda level: self.bot_seconds.labels(level).observe, bots.seconds)
+        lobby.store.on_commit = self.commit_seconds.observe
+        lobby.bots.on_move = lambda level, seconds: self.bot_seconds.labels(level).observe(seconds)
 
     def refused(self, kind: str, code: str) -> None:
         self.refusals.labels(kind, code).inc()
@@ -88,43 +87,6 @@ class LobbyCollector(Collector):
         for status, count in by_status.items():
             in_memory.add_metric([status], count)
         yield in_memory
-
-
-class ObservedDeque(deque[float]):
-    """A deque of recent times that also hands each new time to ``observe``."""
-
-    def __init__(self, observe: Callable[[float], None], times: Iterable[float] = (), maxlen: int = 10_000) -> None:
-        super().__init__(times, maxlen=getattr(times, "maxlen", None) or maxlen)
-        self.observe = observe
-
-    def append(self, seconds: float) -> None:
-        super().append(seconds)
-        self.observe(seconds)
-
-
-class ObservedLevels(dict[str, deque[float]]):
-    """The bot pool's recent times by level, each level's deque an ``ObservedDeque`` however it is added."""
-
-    def __init__(self, observer: Callable[[str], Callable[[float], None]], levels: dict[str, deque[float]]) -> None:
-        super().__init__()
-        self.observer = observer
-        for level, times in levels.items():
-            self[level] = times
-
-    def _observed(self, level: str, times: Iterable[float]) -> ObservedDeque:
-        return times if isinstance(times, ObservedDeque) else ObservedDeque(self.observer(level), times)
-
-    def __setitem__(self, level: str, times: deque[float]) -> None:
-        super().__setitem__(level, self._observed(level, times))
-
-    def setdefault(self, level: str, times: deque[float] | None = None) -> deque[float]:
-        if level not in self:
-            self[level] = times if times is not None else deque()
-        return self[level]
-
-    def __missing__(self, level: str) -> deque[float]:
-        self[level] = deque()
-        return self[level]
 
 
 # -- routes ----------------------------------------------------------------------------------------------------

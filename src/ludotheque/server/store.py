@@ -197,6 +197,8 @@ class Store:
         self.writes: Executor = self.writer.executor
         self.commits = 0
         self.commit_seconds: deque[float] = deque(maxlen=10_000)  # the latest commits of actions, for /api/metrics
+        #: told each action's commit time too (``/metrics``' histogram)
+        self.on_commit: Callable[[float], None] | None = None
 
     async def in_writer(self, call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """``call`` (a write: a method of this store, or a function of its own) run by the writer, awaited from the
@@ -432,7 +434,10 @@ class Store:
             if clock_state is not None:
                 db.execute(update(game_tables).where(game_tables.c.id == table_id).values(clock_state=clock_state))
         self.commits += 1
-        self.commit_seconds.append(time.perf_counter() - started)
+        seconds = time.perf_counter() - started
+        self.commit_seconds.append(seconds)
+        if self.on_commit is not None:
+            self.on_commit(seconds)
 
     def actions(self, table_id: str) -> list[ActionRow]:
         with self.engine.connect() as db:
