@@ -7,7 +7,6 @@ on concurrent ``hard`` moves keeps free).  The database plays no part here: SQLi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -22,14 +21,9 @@ SLOW_HARD = "bot:ismcts:hard:iterations=100000000:time=60"
 
 
 @pytest.fixture(scope="module")
-def public(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+def public(sqlite_server: ServerProcess) -> ServerProcess:
     """A server as a host starts it: custom bots refused."""
-    folder = tmp_path_factory.mktemp("public")
-    server = ServerProcess(f"sqlite:///{folder / 'ludotheque.db'}", folder).start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    return sqlite_server
 
 
 def create(server: ServerProcess, game: str, players: int, seats: list[str], **extra: object) -> httpx.Response:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -69,13 +68,8 @@ def test_a_database_error_is_a_503_without_statement_or_values(tmp_path: Path,
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("errors")
-    process = ServerProcess(f"sqlite:///{folder / 'ludotheque.db'}", folder).start()
-    try:
-        yield process
-    finally:
-        process.stop()
+def server(sqlite_server: ServerProcess) -> ServerProcess:
+    return sqlite_server
 
 
 @pytest.mark.parametrize("authorization", ["Basic abc", "Bearer", "token-alone"])

@@ -15,13 +15,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("web")
-    process = ServerProcess(f"sqlite:///{folder / 'ludotheque.db'}", folder).start()
-    try:
-        yield process
-    finally:
-        process.stop()
+def web_server(sqlite_server: ServerProcess) -> ServerProcess:
+    return sqlite_server
 
 
 @pytest.fixture(scope="session")
