@@ -39,6 +39,11 @@ def serve(
     forwarded_allow_ips: Annotated[
         str, typer.Option("--forwarded-allow-ips", help="the proxies trusted for --proxy-headers, comma-separated")
     ] = "127.0.0.1",
+    redis: Annotated[
+        str | None,
+        typer.Option("--redis", help="the site's Redis (redis://HOST:6379/N): this process is one node of a site of "
+                     "several on one PostgreSQL database"),
+    ] = None,
     log_format: Annotated[
         str, typer.Option("--log-format", help="'text', or 'json': one JSON object a line")
     ] = "text",
@@ -59,7 +64,10 @@ def serve(
         public_url=public_url,
         allow_origins=tuple(allow_origin or ()),
         allow_custom_bots=allow_custom_bots,
+        redis_url=redis,
     )
+    if redis is not None and settings.db_url.startswith("sqlite"):
+        fail("--redis joins processes on one database: give a PostgreSQL one with --db")
     refuse_damaged(settings.db_url)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     address = f"http://{shown}:{port}/"

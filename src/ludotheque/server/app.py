@@ -16,6 +16,7 @@ from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from ludotheque.server import players, ratings, replay
@@ -30,16 +31,19 @@ from ludotheque.server.api import (
     problems,
 )
 from ludotheque.server.auth import OptionalPlayerTokenDep, SeatTokenDep
+from ludotheque.server.cluster import Cluster, RelayedSocket
 from ludotheque.server.config import Settings
 from ludotheque.server.errors import install_error_handlers
 from ludotheque.server.idempotency import KEY_REUSED, IdempotencyKeyDep, IdempotentRequests, fingerprint
 from ludotheque.server.limits import client_address
-from ludotheque.server.live import CLOSE_FLOODING, FLOOD_LIMIT, Connection, LiveTable, MoveError
+from ludotheque.server.live import Connection, LiveTable, MoveError
 from ludotheque.server.lobby import Lobby
 from ludotheque.server.metrics import install_metrics
 from ludotheque.server.pages import mount_pages
+from ludotheque.server.relay import relay_socket
 from ludotheque.server.security import install as install_security
 from ludotheque.server.security import origin_accepted
+from ludotheque.server.site import Remote, Site
 
 log = logging.getLogger("ludotheque.server")
 
@@ -70,6 +74,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lobby = await asyncio.to_thread(Lobby.open, settings)
         app.state.lobby = lobby
         lobby.resume()
+        if settings.redis_url is not None:
+            name = make_url(settings.db_url).database or "ludotheque"
+            cluster = Cluster(settings.redis_url, name, lease_s=settings.lease_s, renew_s=settings.lease_s / 3)
+            site = Site(lobby, cluster)
+            site.serve_socket = serve_connection
+            await lobby.join_site(site)
         try:
             yield
         finally:
@@ -215,10 +225,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close(CLOSE_BAD_TOKEN, "this token holds no seat at this table")
         elif seat is None and live.row.private and not _invited(live.row.invite, invite):
             await websocket.close(CLOSE_PRIVATE, "this table is private: watching needs its invite code or a seat")
+        elif isinstance(live, Remote):
+            assert lobby.site is not None
+            await relay_socket(websocket, lobby.site, live, seat, settings.outbox_limit)
         else:
             await serve_connection(websocket, live, seat)
             if live.row.status == "finished" and not live.connections:
-                lobby.tables.pop(live.id, None)  # a finished table nobody watches is read again when asked
+                await lobby.forget(live)  # a finished table nobody watches is read again when asked
 
     return app
 
@@ -234,7 +247,7 @@ def _invited(invite: str | None, given: str | None) -> bool:
     return invite is not None and given is not None and secrets.compare_digest(invite.encode(), given.encode())
 
 
-async def serve_connection(websocket: WebSocket, live: LiveTable, seat: int | None) -> None:
+async def serve_connection(websocket: WebSocket | RelayedSocket, live: LiveTable, seat: int | None) -> None:
     """Read the client's messages until it leaves or the server closes it; one writer task sends what the
     connection is owed, in order."""
     connection = Connection(seat, websocket.send_json, limit=live.settings.outbox_limit)
@@ -256,7 +269,7 @@ async def serve_connection(websocket: WebSocket, live: LiveTable, seat: int | No
             await asyncio.wait_for(websocket.close(connection.close_code, connection.close_reason), 2.0)
 
 
-async def _read(websocket: WebSocket, live: LiveTable, connection: Connection) -> None:
+async def _read(websocket: WebSocket | RelayedSocket, live: LiveTable, connection: Connection) -> None:
     try:
         while True:
             message = await websocket.receive()
@@ -269,7 +282,7 @@ async def _read(websocket: WebSocket, live: LiveTable, connection: Connection) -
         return
 
 
-async def _write(websocket: WebSocket, live: LiveTable, connection: Connection) -> None:
+async def _write(websocket: WebSocket | RelayedSocket, live: LiveTable, connection: Connection) -> None:
     try:
         while True:
             message = await connection.outbox.get()
@@ -285,16 +298,8 @@ async def _handle(live: LiveTable, connection: Connection, message: MutableMappi
     def refuse(code: str, text: str) -> None:
         connection.push({"type": "error", "code": code, "message": text})
 
-    if not connection.bucket.take():
-        # every refusal is answered, and a client that goes on sending far past the limit is cut off: its
-        # refusals can never pile up faster than the limit lets messages in
-        connection.refused_in_a_row += 1
-        if connection.refused_in_a_row > FLOOD_LIMIT:
-            connection.close(CLOSE_FLOODING, "too many messages past the rate limit")
-        else:
-            refuse("rate_limited", "too many messages: at most 20 a second")
+    if not connection.admit():
         return
-    connection.refused_in_a_row = 0
     if message.get("text") is None:
         refuse("malformed", "binary frames are not read: send JSON text")
         return

@@ -65,6 +65,13 @@ class Settings:
     #: bot (``LUDOTHEQUE_ABSENT_S``, default 5 minutes): the game never waits forever for someone who is gone
     absent_s: float = field(default_factory=lambda: float(os.environ.get("LUDOTHEQUE_ABSENT_S", "300")))
 
+    #: the site's Redis (``--redis``): this process is one node of a site of several on one database
+    #: (``site.py``); ``None``: a server alone
+    redis_url: str | None = None
+    #: seconds a node's lease on a table lasts unrenewed: a stopped node's tables are adopted after about this
+    #: long plus two sweeps (``LUDOTHEQUE_LEASE_S``)
+    lease_s: float = field(default_factory=lambda: _env_float("LUDOTHEQUE_LEASE_S", 6.0))
+
     # -- limits for the open internet (docs/deploy.md lists them; each has an environment variable) -------------
     #: seats and ``default_bot`` take any bot spec (``bot:ismcts:iterations=...``), not only the named levels
     allow_custom_bots: bool = False

@@ -25,6 +25,7 @@ from ludotheque.server.errors import Refusal
 from ludotheque.server.limits import LimitReached, SlidingWindow
 from ludotheque.server.live import LiveTable
 from ludotheque.server.players import LoginGuard, PlayerRow, new_guest, player_by_token
+from ludotheque.server.site import Remote, Site, owned
 from ludotheque.server.store import CLOSED, RematchExists, SeatSpec, Store, TableRow
 
 log = logging.getLogger("ludotheque.server")
@@ -41,21 +42,31 @@ class Lobby:
         #: creator
         self.guests = SlidingWindow(settings.guests_per_minute, 60.0)
         self._expiry: asyncio.Task[None] | None = None
+        #: this node's part in a site of several (``--redis``); ``None`` for a server alone
+        self.site: Site | None = None
 
     @classmethod
     def open(cls, settings: Settings) -> Lobby:
-        """Connect to the database, apply its migrations, and restore every unfinished table."""
+        """Connect to the database, apply its migrations, and restore every unfinished table (a server alone; a
+        node of a site adopts the tables nobody owns, ``site.py``)."""
         engine = make_engine(settings.db_url)
         migrate(engine)
         lobby = cls(settings, Store(engine))
         # the tables that expired while the server was stopped are not restored
         lobby.store.close_waiting(lobby.store.unopened_waiting(time.time() - settings.waiting_table_ttl_s), "expired")
+        if settings.redis_url is not None:
+            return lobby
         for row in lobby.store.tables(("waiting", "playing"), limit=1_000_000):
             try:
-                lobby._restore(row)
+                lobby.restore(row)
             except LudothequeError:
                 log.exception("table %s could not be restored; it stays closed", row.id)
         return lobby
+
+    async def join_site(self, site: Site) -> None:
+        """Become a node of a site of several processes (``--redis``)."""
+        self.site = site
+        await site.start()
 
     def resume(self) -> None:
         """Start the bot workers, then the tables whose bots or chance act now, and their clocks (in the running
@@ -70,11 +81,14 @@ class Lobby:
     async def close(self) -> None:
         if self._expiry is not None:
             self._expiry.cancel()
+        if self.site is not None:
+            await self.site.close()
         self.logins.close()
         self.bots.close()
         await asyncio.to_thread(self.store.engine.dispose)
 
-    def _restore(self, row: TableRow) -> LiveTable:
+    def restore(self, row: TableRow) -> LiveTable:
+        """The table's actor, its state restored from the database's log; kept while it is waiting or playing."""
         live = LiveTable(row, self.store, self.bots, self.settings)
         live.replay(self.store.actions(row.id))
         if live.table.is_over() and row.finished_at is None:
@@ -160,6 +174,8 @@ class Lobby:
             rated=body.rated, reclaim=body.reclaim,
             waiting_limit=self.settings.waiting_tables_per_player if "open" in specs else None,
         )
+        if self.site is not None:
+            await self.site.claim_new(table_id)
         live = await self._open_new(table_id)
         if "open" not in specs:
             await live.start()
@@ -168,10 +184,21 @@ class Lobby:
                 "player_token": new_player_token}
 
     async def _open_new(self, table_id: str) -> LiveTable:
+        if self.site is not None:
+            await self.site.claim_new(table_id)
         row = await asyncio.to_thread(self.store.table, table_id)
         assert row is not None
         live = self.tables[table_id] = LiveTable(row, self.store, self.bots, self.settings)
+        if self.site is not None:
+            self.site.hold(live)
         return live
+
+    async def forget(self, live: LiveTable) -> None:
+        """A finished table nobody watches leaves memory (it is read again when asked)."""
+        if self.tables.get(live.id) is live:
+            del self.tables[live.id]
+            if self.site is not None:
+                await self.site.forget(live.id)
 
     def _check_bot(self, spec: str, game: Any) -> None:
         """A bot anyone may seat: a named level or one of the game's own bots, without settings.  Any other spec
@@ -193,7 +220,8 @@ class Lobby:
 
     async def summary(self, table_id: str) -> dict[str, Any]:
         row = await self._row(table_id)
-        await self._opened(table_id)
+        if row.status == "waiting":
+            await self.opened(table_id)
         return summary(row)
 
     async def _row(self, table_id: str) -> TableRow:
@@ -205,6 +233,7 @@ class Lobby:
             raise Refusal(404, f"no table {table_id!r}")
         return row
 
+    @owned
     async def join(self, table_id: str, name: str, invite: str | None, player_token: str | None = None,
                    address: str = "unknown") -> dict[str, Any]:
         row = await self._row(table_id)
@@ -214,7 +243,7 @@ class Lobby:
             raise Refusal(409, f"the table is {row.status}: its seats are taken")
         if not any(s.kind == "open" for s in row.seats):
             raise Refusal(409, f"table {table_id} has no open seat")
-        await self._opened(table_id)
+        await self.opened(table_id)
         player, new_player_token = await self.player(player_token, name, address)
         assert player is not None
         seat, token = await asyncio.to_thread(self.store.take_open_seat, table_id, name, player.id)
@@ -236,9 +265,11 @@ class Lobby:
         if seat is None:
             raise Refusal(403, "this token holds no seat at this table")
         live = await self.live(table_id, keep=True)
-        assert live is not None
+        if not isinstance(live, LiveTable):  # the table moved meanwhile
+            raise Refusal(503, "the table is moving to another server: try again in a few seconds")
         return live, seat
 
+    @owned
     async def leave(self, table_id: str, token: str | None) -> dict[str, Any]:
         """The person leaves a game in play: a bot plays their seat for good (they may take it back when the
         table allows it)."""
@@ -250,6 +281,7 @@ class Lobby:
         await live.take_over(seat, "left")
         return summary(live.row)
 
+    @owned
     async def reclaim(self, table_id: str, token: str | None) -> dict[str, Any]:
         live, seat = await self._seated(table_id, token)
         if live.row.status != "playing":
@@ -261,6 +293,7 @@ class Lobby:
         await live.give_back(seat)
         return summary(live.row)
 
+    @owned
     async def rematch(self, table_id: str, token: str | None, base_url: str) -> dict[str, Any]:
         """Offer (the first call) or accept the rematch: the same game and people, seats turned by one.  Each
         person's seat is kept for them until they accept; the game starts when every kept seat is taken, or when
@@ -291,7 +324,7 @@ class Lobby:
                 await new.let_start(new_seat)  # who offered it may start it
         new_id = live.row.rematch
         assert new_id is not None
-        new = self.tables.get(new_id) or await self._open_new(new_id)
+        new = self.tables.get(new_id) or await self._open_new(new_id)  # 503 if another node holds it
         if new.row.status in CLOSED:
             self.tables.pop(new_id, None)
             raise Refusal(409, f"the rematch is {new.row.status}")
@@ -303,6 +336,7 @@ class Lobby:
         new.broadcast()
         return {"table_id": new_id, "seat": new_seat, "token": new_token}
 
+    @owned
     async def start(self, table_id: str, token: str | None) -> dict[str, Any]:
         row = await self._row(table_id)
         if token is None or row.creator_seat is None or row.seat_of(token) != row.creator_seat:
@@ -314,6 +348,7 @@ class Lobby:
 
     # -- waiting tables that close: cancelled by their creator, or expired unopened -------------------------------
 
+    @owned
     async def cancel(self, table_id: str, token: str | None) -> None:
         """The creator withdraws a table still waiting for people: it is no longer listed, joined or started."""
         row = await self._row(table_id)
@@ -349,6 +384,8 @@ class Lobby:
             raise
         for live in lives:
             live.broadcast()  # whoever has the page open sees the table closed
+            if self.site is not None:
+                await self.site.forget(live.id)
 
     async def _expire_unopened_often(self) -> None:
         period = max(0.5, min(300.0, self.settings.waiting_table_ttl_s / 10))
@@ -362,7 +399,8 @@ class Lobby:
                 if expired:
                     log.info("%d waiting tables expired unopened", len(expired))
 
-    async def _opened(self, table_id: str) -> None:
+    @owned
+    async def opened(self, table_id: str) -> None:
         """Someone opened the table: a waiting one expires later (``LiveTable.opened``)."""
         live = self.tables.get(table_id)
         if live is not None:
@@ -374,30 +412,37 @@ class Lobby:
             raise Refusal(403, "the record of a private table needs one of its seats' tokens")
         if row.status != "finished":
             raise Refusal(409, "the game is not over: its record would show every hidden card")
-        live = await self.live(table_id)
-        assert live is not None
+        live = await asyncio.to_thread(self.load, row)
         names = [s.name for s in live.row.seats]
         return live.table.record({"table": table_id, "seats": names})
 
-    async def live(self, table_id: str, keep: bool = False) -> LiveTable | None:
+    async def live(self, table_id: str, keep: bool = False) -> LiveTable | Remote | None:
         """The table in play, or a finished one loaded from the database (for spectators and records); ``keep``
-        it in memory while people are connected to it (the server drops it when the last one goes)."""
+        it in memory while people are connected to it (the server drops it when the last one goes).  In a site of
+        several nodes, a table kept is held by one node: elsewhere it is ``Remote``, and its sockets are relayed."""
         if keep:
-            await self._opened(table_id)  # a connection opens a waiting table
+            await self.opened(table_id)  # a connection opens a waiting table
         live = self.tables.get(table_id)
         if live is not None:
             return live
+        if keep and self.site is not None:
+            return await self.site.locate(table_id)
         row = await asyncio.to_thread(self.store.table, table_id)
         if row is None:
             return None
-        live = await asyncio.to_thread(self._restore, row)
-        if row.rematch is not None:
-            new = self.tables.get(row.rematch)
-            new_row = new.row if new is not None else await asyncio.to_thread(self.store.table, row.rematch)
-            if new_row is not None:
-                live.show_rematch(rematch_info(row, new_row))
+        live = await asyncio.to_thread(self.load, row)
         if keep and row.status not in CLOSED:
             live = self.tables.setdefault(table_id, live)
+        return live
+
+    def load(self, row: TableRow) -> LiveTable:
+        """``restore``, and the rematch a finished table's frames show (in a worker thread)."""
+        live = self.restore(row)
+        if row.rematch is not None:
+            new = self.tables.get(row.rematch)
+            new_row = new.row if new is not None else self.store.table(row.rematch)
+            if new_row is not None:
+                live.show_rematch(rematch_info(row, new_row))
         return live
 
 

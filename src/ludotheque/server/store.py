@@ -335,6 +335,11 @@ class Store:
         return [_table_row(row, by_table.get(row["id"], [])) for row in rows]
 
     @_written
+    def table_ids(self, status: Sequence[str]) -> list[str]:
+        """The ids of every table in one of ``status``."""
+        with self.engine.connect() as db:
+            return list(db.execute(select(game_tables.c.id).where(game_tables.c.status.in_(status))).scalars())
+
     def take_open_seat(self, table_id: str, name: str, player_id: str | None = None) -> tuple[int, str]:
         """The first open seat for a person named ``name``; its number and token.  ``SeatTaken`` if none."""
         token = new_token()

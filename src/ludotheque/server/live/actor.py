@@ -27,6 +27,8 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from sqlalchemy.exc import IntegrityError
+
 from ludotheque.core import CHANCE, Actor, LudothequeError, load_game
 from ludotheque.server.botpool import BotPool
 from ludotheque.server.clock import Clock
@@ -76,6 +78,9 @@ class LiveTable:
         self.present = [0] * game.players  # open connections per seat
         self.absent_since = [time.monotonic()] * game.players
         self.rematch: dict[str, Any] | None = None  # {"table_id", "accepted": [seats]} once offered
+        #: called when another writer committed this table's next action first (a node of a site that lost its
+        #: lease without knowing it yet): this copy of the table is stale and must go
+        self.on_conflict: Callable[[], None] | None = None
 
     @property
     def id(self) -> str:
@@ -245,8 +250,10 @@ class LiveTable:
         try:
             await self.write(self.store.append_action, self.id, seq, actor, action, notation, client_move_id,
                              clock_state)
-        except BaseException:
+        except BaseException as error:
             self.clock = clock_before
+            if isinstance(error, IntegrityError) and self.on_conflict is not None:
+                self.on_conflict()
             raise
         if mover is not None and self.settings.crash_after_commit:
             crash_after_commit(self.settings)
@@ -267,6 +274,15 @@ class LiveTable:
         self.changed.set()
         self.broadcast()
         return seq
+
+    def stop(self, code: int, reason: str) -> None:
+        """The table leaves this process (another holds it now): its runner and watcher stop, and its connections
+        are closed with ``code`` so that their clients reconnect wherever the table is."""
+        for task in (self.runner, self.watcher):
+            if task is not None:
+                task.cancel()
+        for connection in list(self.connections):
+            connection.close(code, reason)
 
     def apply(self, actor: Actor, action: int, notation: str) -> None:
         """Apply an action of the table's log to the live state, noting the seq at which each seat became to act

@@ -78,6 +78,20 @@ class Connection:
             self.state_queued = True
             self.push(STATE_FRAME)
 
+    def admit(self) -> bool:
+        """Whether a message the client sent is within its rate limit.  Every refusal is answered, and a client
+        that goes on sending far past the limit is cut off (1008): its refusals can never pile up faster than the
+        limit lets messages in."""
+        if self.bucket.take():
+            self.refused_in_a_row = 0
+            return True
+        self.refused_in_a_row += 1
+        if self.refused_in_a_row > FLOOD_LIMIT:
+            self.close(CLOSE_FLOODING, "too many messages past the rate limit")
+        else:
+            self.push({"type": "error", "code": "rate_limited", "message": "too many messages: at most 20 a second"})
+        return False
+
     def close(self, code: int, reason: str) -> None:
         """Ask the connection's handler to close it (the first reason given is the one sent)."""
         if not self.closing.is_set():

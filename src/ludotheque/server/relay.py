@@ -1,0 +1,74 @@
+"""A WebSocket held by this node for a table another node holds (``site.py``): the client's messages go to the
+owner, which serves the connection as its own; what the client is owed comes back and is sent in order.
+
+The relay keeps its own rate limit and bounded outbox (``Connection``), so that a client flooding or not reading
+costs the site no more here than at the owner.  When the owner stops (or gives the table up), the socket is closed
+with 1012 and the client reconnects and says ``hello`` wherever it lands.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from typing import Any
+
+from fastapi import WebSocket, WebSocketDisconnect
+
+from ludotheque.server.live import Connection
+from ludotheque.server.site import Remote, Site
+
+
+async def relay_socket(websocket: WebSocket, site: Site, remote: Remote, seat: int | None, outbox_limit: int) -> None:
+    cluster = site.cluster
+    conn = secrets.token_hex(8)
+    connection = Connection(seat, websocket.send_json, limit=outbox_limit)
+    cluster.relay(conn, remote.id, remote.owner, connection.push)
+    try:
+        await cluster.send(remote.owner, {"k": "ws.open", "conn": conn, "from": cluster.node, "table": remote.id,
+                                          "seat": seat})
+        tasks = [asyncio.create_task(_forward(websocket, site, remote.owner, conn, connection)),
+                 asyncio.create_task(_deliver(websocket, connection)),
+                 asyncio.create_task(connection.closing.wait())]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in tasks:
+                task.cancel()
+    finally:
+        cluster.unrelay(conn)
+        with contextlib.suppress(Exception):
+            await cluster.send(remote.owner, {"k": "ws.gone", "conn": conn})
+    if connection.closing.is_set():
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(websocket.close(connection.close_code, connection.close_reason), 2.0)
+
+
+async def _forward(websocket: WebSocket, site: Site, owner: str, conn: str, connection: Connection) -> None:
+    """The client's messages, to the owner (past this node's own rate limit)."""
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            if not connection.admit():
+                continue
+            await site.cluster.send(owner, {"k": "ws.in", "conn": conn, "text": message.get("text")})
+    except (WebSocketDisconnect, RuntimeError):
+        return
+
+
+async def _deliver(websocket: WebSocket, connection: Connection) -> None:
+    """What the owner sends for the client: a message to pass on, or the close it asks for."""
+    try:
+        while True:
+            envelope: dict[str, Any] = await connection.outbox.get()
+            if envelope.get("k") == "ws.close":
+                connection.close(envelope.get("code", 1000), envelope.get("reason", ""))
+                return
+            if "msg" in envelope:
+                await websocket.send_json(envelope["msg"])
+            else:  # a refusal of this node's own (its rate limit)
+                await websocket.send_json(envelope)
+    except (WebSocketDisconnect, RuntimeError):
+        return

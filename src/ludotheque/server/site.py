@@ -1,0 +1,214 @@
+"""The lobby's side of a site on several nodes (``--redis``): which node serves a table, and the sweep that adopts
+the tables of a node that stopped.  ``cluster.py`` is the transport; this module decides.
+
+A table's verbs (join, start, leave, ...) are methods of the lobby marked ``@owned``: on the table's owner they run
+as they do on a single server; elsewhere they are sent to the owner and its answer (or refusal) comes back.  A
+table nobody owns (its node stopped, or the site starts) is adopted by the first node that needs it, or by the
+sweep of any node after it has stayed orphaned for two sweeps (a table just created is claimed by its creator in
+between).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+
+from ludotheque.server.cluster import CLOSE_MOVED, CallFailed, Cluster, RelayedSocket
+from ludotheque.server.errors import Refusal
+from ludotheque.server.store import CLOSED, TableRow
+
+if TYPE_CHECKING:
+    from ludotheque.server.live import LiveTable
+    from ludotheque.server.lobby import Lobby
+
+log = logging.getLogger("ludotheque.server.site")
+
+P = ParamSpec("P")
+T = TypeVar("T")
+L = TypeVar("L", bound="Lobby")
+
+#: the statuses of a table that lives in a node until it ends (the sweep adopts those nobody holds)
+LIVE_STATUSES = ("waiting", "playing")
+
+
+@dataclass(frozen=True)
+class Remote:
+    """A table another node owns: its row as the database has it, and its owner."""
+
+    row: TableRow
+    owner: str
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+
+def owned(method: Callable[Concatenate[L, str, P], Awaitable[T]]) -> Callable[Concatenate[L, str, P], Awaitable[T]]:
+    """A lobby verb about one table (its first argument), run at the table's owner.  Its arguments and answer
+    cross between nodes as JSON."""
+
+    @functools.wraps(method)
+    async def routed(self: L, table_id: str, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        site = self.site
+        if site is None or table_id in self.tables:
+            return await method(self, table_id, *args, **kwargs)
+        where = await site.locate(table_id)
+        if not isinstance(where, Remote):
+            return await method(self, table_id, *args, **kwargs)
+        try:
+            answer: T = await site.cluster.call(where.owner, method.__name__,
+                                                {"table_id": table_id, "args": list(args), "kwargs": kwargs})
+        except CallFailed as failed:
+            raise Refusal(failed.status, failed.detail) from None
+        return answer
+
+    routed.local = method  # type: ignore[attr-defined]  # what the owner runs when the call reaches it
+    return routed
+
+
+class Site:
+    """This node's part in the site: the cluster link, the tables it adopts and gives up."""
+
+    def __init__(self, lobby: Lobby, cluster: Cluster, sweep_s: float | None = None) -> None:
+        self.lobby = lobby
+        self.cluster = cluster
+        self.sweep_s = sweep_s if sweep_s is not None else cluster.renew_s
+        self._adopting: dict[str, asyncio.Task[LiveTable | None]] = {}
+        self._orphans_seen: set[str] = set()
+        self._sweeper: asyncio.Task[None] | None = None
+        cluster.on_call = self._answer
+        cluster.on_lost = self._lost
+        #: set by the app: serves a relayed socket as one of this node's own connections
+        self.serve_socket: Callable[[RelayedSocket, LiveTable, int | None], Awaitable[None]] | None = None
+        cluster.on_socket = self._socket
+
+    async def start(self) -> None:
+        await self.cluster.start()
+        self._sweeper = asyncio.create_task(self._sweep_often())
+
+    async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        await self.cluster.close()
+
+    # -- where a table lives ---------------------------------------------------------------------------------
+
+    async def locate(self, table_id: str) -> LiveTable | Remote | None:
+        """The table's live actor when this node holds it (adopting it if nobody does), ``Remote`` when another
+        node does, ``None`` when there is no such table or it was closed.  A finished table is held like the
+        others while people watch it (its frames offer the rematch)."""
+        live = self.lobby.tables.get(table_id)
+        if live is not None:
+            return live
+        row = await asyncio.to_thread(self.lobby.store.table, table_id)
+        if row is None or row.status in CLOSED:
+            return None
+        owner = await self.cluster.claim(table_id)
+        if owner != self.cluster.node:
+            assert owner is not None
+            return Remote(row, owner)
+        return await self.adopt(table_id)
+
+    async def adopt(self, table_id: str) -> LiveTable | None:
+        """Restore a table whose lease this node just took, from the database's log, and start its bots and
+        clocks (once, however many ask at the same moment)."""
+        live = self.lobby.tables.get(table_id)
+        if live is not None:
+            return live
+        task = self._adopting.get(table_id)
+        if task is None:
+            task = self._adopting[table_id] = asyncio.create_task(self._adopt(table_id))
+            task.add_done_callback(lambda _: self._adopting.pop(table_id, None))
+        return await asyncio.shield(task)
+
+    async def _adopt(self, table_id: str) -> LiveTable | None:
+        row = await asyncio.to_thread(self.lobby.store.table, table_id)
+        if row is None or row.status in CLOSED:
+            await self.cluster.release(table_id)
+            return None
+        live = self.lobby.tables.setdefault(table_id, await asyncio.to_thread(self.lobby.load, row))
+        self.hold(live)
+        if live.row.status == "playing":
+            live.kick()
+            live.watch()
+        log.info("node %s adopted table %s at seq %d", self.cluster.node, table_id, live.table.seq)
+        return live
+
+    async def claim_new(self, table_id: str) -> None:
+        """A table this node just created is its own (refused in the rare case a sweep took it first)."""
+        if await self.cluster.claim(table_id) != self.cluster.node:
+            raise Refusal(503, "the table was created, but another server holds it now: open it from the lobby")
+
+    def hold(self, live: LiveTable) -> None:
+        """A table this node holds: a write that finds another node wrote first makes it let go."""
+        live.on_conflict = lambda: self._conflict(live.id)
+
+    def _conflict(self, table_id: str) -> None:
+        asyncio.get_running_loop().create_task(self.cluster.lose(table_id))
+
+    async def forget(self, table_id: str) -> None:
+        """A table that stops living here (finished and unwatched, closed): its lease is given back."""
+        await self.cluster.release(table_id)
+
+    # -- the sweep --------------------------------------------------------------------------------------------
+
+    async def _sweep_often(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_s)
+            try:
+                await self.sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("node %s: the sweep failed; trying again in %.0f s", self.cluster.node, self.sweep_s)
+
+    async def sweep(self) -> list[str]:
+        """Adopt the tables nobody has owned for two sweeps; close the relays of tables that moved, and the served
+        connections of nodes that stopped.  The ids adopted."""
+        ids = await asyncio.to_thread(self.lobby.store.table_ids, LIVE_STATUSES)
+        owners = await self.cluster.owners(ids)
+        orphans = {t for t, owner in zip(ids, owners, strict=True) if owner is None}
+        due, self._orphans_seen = orphans & self._orphans_seen, orphans - self._orphans_seen
+        adopted = []
+        for table_id in sorted(due):
+            if await self.cluster.claim(table_id) == self.cluster.node:
+                live = await self.adopt(table_id)
+                if live is not None:
+                    adopted.append(table_id)
+        for live in list(self.lobby.tables.values()):
+            if live.row.status == "finished" and not live.connections:
+                await self.lobby.forget(live)  # held for a verb (a rematch) and no longer watched
+        await self.cluster.check_relays()
+        await self.cluster.check_served()
+        return adopted
+
+    # -- what other nodes ask of this one ----------------------------------------------------------------------
+
+    async def _answer(self, verb: str, request: dict[str, Any]) -> Any:
+        from ludotheque.server.lobby import Lobby
+
+        table_id = request["table_id"]
+        if table_id not in self.lobby.tables:
+            # the lease moved meanwhile: the asker tries again and finds the new owner
+            raise Refusal(503, "the table is moving to another server: try again in a few seconds")
+        method = getattr(Lobby, verb, None)
+        local = getattr(method, "local", None)
+        if local is None:
+            raise Refusal(400, f"no such table verb: {verb}")
+        return await local(self.lobby, table_id, *request["args"], **request["kwargs"])
+
+    async def _socket(self, socket: RelayedSocket, table_id: str, seat: int | None) -> None:
+        live = self.lobby.tables.get(table_id)
+        if live is None or self.serve_socket is None:
+            await socket.close(CLOSE_MOVED, "the table moved to another server: reconnect")
+            return
+        await self.serve_socket(socket, live, seat)
+
+    async def _lost(self, table_id: str) -> None:
+        live = self.lobby.tables.pop(table_id, None)
+        if live is not None:
+            live.stop(CLOSE_MOVED, "the table moved to another server: reconnect")
