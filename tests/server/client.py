@@ -26,7 +26,7 @@ class Client:
         query = f"?token={token}" if token else ""
         self._stack = ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(
-            connect(f"{ws_base}/ws/tables/{table_id}{query}", open_timeout=10, origin=origin)  # type: ignore[arg-type]
+            connect(f"{ws_base}/ws/tables/{table_id}{query}", open_timeout=10, close_timeout=2, origin=origin)  # type: ignore[arg-type]
         )
         self.received: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
