@@ -13,11 +13,11 @@ from pathlib import Path
 
 import httpx
 import pytest
+from tests.server.client import Client, create_table, play_to_end
+from tests.server.conftest import _fresh_postgres_database, postgres_admin_url
 from websockets.exceptions import ConnectionClosed
 
 from ludotheque.server.process import ServerProcess
-from tests.server.client import Client, create_table, play_to_end
-from tests.server.conftest import _fresh_postgres_database, postgres_admin_url
 
 ROOT = Path(__file__).resolve().parents[2]
 
