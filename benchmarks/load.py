@@ -9,6 +9,13 @@ turn it is; finished tables are replaced by new ones).  For every move it measur
 send to the frame that shows the move to that person (the server commits, acknowledges, then sends the frame;
 the bots' seats have no connection to update).  It prints the latency percentiles, acknowledged moves a second,
 errors, the server's CPU and memory, and the database's commit times (``/api/metrics``).
+
+A site of several processes: ``--servers URL1,URL2 --db postgresql://... --redis redis://HOST:6379/N`` starts
+``ludotheque serve --redis`` at each loopback address where nothing answers yet (and loads those that do as they
+are), and spreads the people over them: each person's table is created through one process in turn, and its socket
+opens at the same process (``--spread sticky``, as a balancer that routes by table would) or at the next one
+(``--spread cross``: every socket relayed to its table's owner).  CPU, memory and commits are summed over the
+processes it started.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import websockets
@@ -58,8 +66,22 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def open_seat(client: httpx.AsyncClient, server: ServerProcess, args: argparse.Namespace,
-                    bot: str = "heuristic") -> Seat:
+class Spread:
+    """Which process each new person's table is created at, and which one its socket opens at."""
+
+    def __init__(self, servers: list[ServerProcess], clients: list[httpx.AsyncClient], cross: bool) -> None:
+        self.servers, self.clients, self.cross = servers, clients, cross
+        self.turn = 0
+
+    def next(self) -> tuple[httpx.AsyncClient, ServerProcess]:
+        index = self.turn % len(self.servers)
+        self.turn += 1
+        socket_at = (index + 1) % len(self.servers) if self.cross else index
+        return self.clients[index], self.servers[socket_at]
+
+
+async def open_seat(spread: Spread, args: argparse.Namespace, bot: str = "heuristic") -> Seat:
+    client, server = spread.next()
     seats = ["me"] + [f"bot:{bot}"] * (args.players - 1)
     created = (await client.post("/api/tables", json={"game": args.game, "players": args.players,
                                                       "seats": seats})).json()
@@ -94,62 +116,85 @@ async def listen(seat: Seat, figures: Figures) -> None:
             seat.sent_at = seat.waiting_seq = None
 
 
+def start_servers(args: argparse.Namespace, db: str, folder: Path) -> tuple[list[ServerProcess], list[bool]]:
+    """The servers to load, and whether each was started here (only those are measured)."""
+    if not args.servers:
+        server = ServerProcess(db, folder, "--bot-workers", str(args.bot_workers))
+        if args.port:
+            server.port = args.port  # a server already running (under a profiler, say): its figures are not read
+            return [server], [False]
+        return [server.start()], [True]
+    servers, started = [], []
+    for url in args.servers.split(","):
+        port = urlsplit(url).port or 80
+        extra = ["--bot-workers", str(args.bot_workers)] + (["--redis", args.redis] if args.redis else [])
+        server = ServerProcess(db, folder, *extra, port=port)
+        try:
+            answers = httpx.get(f"{server.url}/healthz", timeout=1).status_code == 200
+        except httpx.HTTPError:
+            answers = False
+        servers.append(server if answers else server.start())
+        started.append(not answers)
+    return servers, started
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="ludotheque-load-"))
     db = args.db or f"sqlite:///{folder / 'load.db'}"
-    server = ServerProcess(db, folder, "--bot-workers", str(args.bot_workers))
-    if args.port:
-        server.port = args.port  # a server already running (under a profiler, say): its figures are not read
-    else:
-        server.start()
+    servers, started_here = start_servers(args, db, folder)
+    measured = [server for server, here in zip(servers, started_here, strict=True) if here]
     figures = Figures()
     rng = random.Random(args.seed)
     limits = httpx.Limits(max_connections=50)
+    clients = [httpx.AsyncClient(base_url=server.url, timeout=60, limits=limits) for server in servers]
+    spread = Spread(servers, clients, args.spread == "cross")
     try:
-        async with httpx.AsyncClient(base_url=server.url, timeout=60, limits=limits) as client:
-            seats: list[Seat] = []
-            listeners: list[asyncio.Task[None]] = []
-            for start in range(0, args.tables, 50):
-                batch = await asyncio.gather(*(open_seat(client, server, args)
-                                               for _ in range(start, min(args.tables, start + 50))))
-                seats.extend(batch)
-            # tables whose bots search (``--medium-tables``, among the others): their moves' wall times are read
-            # from /api/metrics
-            seats.extend([await open_seat(client, server, args, "medium") for _ in range(args.medium_tables)])
-            listeners = [asyncio.create_task(listen(seat, figures)) for seat in seats]
-            cpu_before = _cpu_seconds(server) if server.process else 0.0
-            started = time.perf_counter()
-            sent = 0
-            while time.perf_counter() - started < args.seconds and sent < args.max_moves:
-                due = started + sent / args.rate
-                await asyncio.sleep(max(0.0, due - time.perf_counter()))
-                ready = [s for s in seats if s.state and s.state["legal"] and s.sent_at is None and not s.done]
-                if not ready:
-                    continue
-                seat = rng.choice(ready)
-                assert seat.state is not None
-                seat.counter += 1
-                move = rng.choice(seat.state["legal"])["notation"]
-                seat.sent_at = time.perf_counter()
-                await seat.socket.send(json.dumps({"type": "move", "move": move, "client_move_id": f"m{seat.counter}",
-                                                   "after_seq": seat.state["seq"]}))
-                sent += 1
-                for index, old in enumerate(seats):  # keep the number of live tables
-                    if old.done:
-                        seats[index] = await open_seat(client, server, args, old.bot)
-                        listeners.append(asyncio.create_task(listen(seats[index], figures)))
-            elapsed = time.perf_counter() - started
-            await asyncio.sleep(1.0)  # the last frames
-            cpu = _cpu_seconds(server) - cpu_before if server.process else 0.0
-            metrics = (await client.get("/api/metrics")).json()
-            for task in listeners:
-                task.cancel()
-            for seat in seats:
-                await seat.socket.close()
+        seats: list[Seat] = []
+        listeners: list[asyncio.Task[None]] = []
+        for start in range(0, args.tables, 50):
+            batch = await asyncio.gather(*(open_seat(spread, args) for _ in range(start, min(args.tables, start + 50))))
+            seats.extend(batch)
+        # tables whose bots search (``--medium-tables``, among the others): their moves' wall times are read
+        # from /api/metrics
+        seats.extend([await open_seat(spread, args, "medium") for _ in range(args.medium_tables)])
+        listeners = [asyncio.create_task(listen(seat, figures)) for seat in seats]
+        cpu_before = sum(_cpu_seconds(server) for server in measured)
+        started = time.perf_counter()
+        sent = 0
+        while time.perf_counter() - started < args.seconds and sent < args.max_moves:
+            due = started + sent / args.rate
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            ready = [s for s in seats if s.state and s.state["legal"] and s.sent_at is None and not s.done]
+            if not ready:
+                continue
+            seat = rng.choice(ready)
+            assert seat.state is not None
+            seat.counter += 1
+            move = rng.choice(seat.state["legal"])["notation"]
+            seat.sent_at = time.perf_counter()
+            await seat.socket.send(json.dumps({"type": "move", "move": move, "client_move_id": f"m{seat.counter}",
+                                               "after_seq": seat.state["seq"]}))
+            sent += 1
+            for index, old in enumerate(seats):  # keep the number of live tables
+                if old.done:
+                    seats[index] = await open_seat(spread, args, old.bot)
+                    listeners.append(asyncio.create_task(listen(seats[index], figures)))
+        elapsed = time.perf_counter() - started
+        await asyncio.sleep(1.0)  # the last frames
+        cpu = sum(_cpu_seconds(server) for server in measured) - cpu_before
+        metrics = [(await client.get("/api/metrics")).json() for client in clients]
+        for task in listeners:
+            task.cancel()
+        for seat in seats:
+            await seat.socket.close()
     finally:
-        memory = _memory_mb(server) if server.process else 0.0
-        server.stop()
+        for client in clients:
+            await client.aclose()
+        memory = round(sum(_memory_mb(server) for server in measured), 1)
+        for server in measured:
+            server.stop()
     ms = [1000 * x for x in figures.latencies]
+    commit_p99 = [m["commit_p99_ms"] for m in metrics if m.get("commit_p99_ms") is not None]
     return {
         "tables": args.tables, "rate": args.rate, "seconds": round(elapsed, 1), "db": db.split(":")[0],
         "game": args.game, "players": args.players, "moves": len(ms), "sent": sent,
@@ -158,9 +203,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "p95_ms": round(percentile(ms, 0.95), 1), "p99_ms": round(percentile(ms, 0.99), 1),
         "max_ms": round(max(ms, default=0.0), 1), "mean_ms": round(statistics.fmean(ms), 1) if ms else 0.0,
         "server_cpu_share": round(cpu / elapsed, 2), "server_rss_mb": memory,
-        "commits": metrics.get("commits"), "commit_p50_ms": metrics.get("commit_p50_ms"),
-        "commit_p99_ms": metrics.get("commit_p99_ms"), "tables_finished": figures.tables_finished,
-        "medium_bot": metrics.get("bots", {}).get("medium"),
+        "server_cpu_ms_per_move": round(1000 * cpu / len(ms), 2) if ms and measured else None,
+        "commits": sum(m.get("commits") or 0 for m in metrics), "commit_p50_ms": metrics[0].get("commit_p50_ms"),
+        "commit_p99_ms": max(commit_p99, default=None), "tables_finished": figures.tables_finished,
+        "medium_bot": metrics[0].get("bots", {}).get("medium"),
+        "servers": len(servers), "spread": args.spread if len(servers) > 1 else None,
     }
 
 
@@ -192,6 +239,11 @@ def main() -> None:
                         help="more tables whose bots play medium, to time a searching bot at a busy server")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--port", type=int, default=0, help="load a server already running on this port")
+    parser.add_argument("--servers", default="",
+                        help="a site of several processes: their addresses, comma-separated (started where none runs)")
+    parser.add_argument("--redis", default=None, help="the site's Redis, for the processes --servers starts")
+    parser.add_argument("--spread", choices=("sticky", "cross"), default="sticky",
+                        help="a person's socket opens where its table was created, or at the next process")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     result = asyncio.run(run(args))
