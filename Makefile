@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PYTEST_WORKERS ?= 2
 
-.PHONY: setup setup-run run play test lint typecheck pytest fuzz bench clean
+.PHONY: setup setup-run run play test lint typecheck pytest fuzz cluster bench clean
 
 setup:
 	@bash scripts/bootstrap.sh
@@ -35,6 +35,10 @@ test: lint typecheck pytest
 # The long share of the random-play fuzzing; each fuzz test prints its counts.
 fuzz: setup
 	LUDOTHEQUE_FUZZ=long $(BIN)/pytest -q -m fuzz -rP -n $(PYTEST_WORKERS)
+
+# A site of two server hosts and a client host in network namespaces (root): the site's tests across them.
+cluster: setup
+	bash scripts/cluster.sh
 
 bench: setup
 	$(BIN)/python -m benchmarks.run

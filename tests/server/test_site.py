@@ -5,6 +5,7 @@ and the clients that reconnect go on."""
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import time
@@ -41,8 +42,18 @@ def site_db() -> Iterator[str]:
         drop()
 
 
+_placed: list[int] = [0]
+
+
 def node(db: str, folder: Path) -> ServerProcess:
-    return ServerProcess(db, folder, "--redis", f"{redis_url()}/0")
+    """A process of the site: on loopback, or on the hosts of ``LUDOTHEQUE_TEST_HOSTS`` in turn
+    (``NETNS=ADDRESS,...``: network namespaces, as ``scripts/cluster.sh`` sets them up for ``make cluster``)."""
+    hosts = [h.split("=") for h in os.environ.get("LUDOTHEQUE_TEST_HOSTS", "").split(",") if h]
+    if not hosts:
+        return ServerProcess(db, folder, "--redis", f"{redis_url()}/0")
+    netns, address = hosts[_placed[0] % len(hosts)]
+    _placed[0] += 1
+    return ServerProcess(db, folder, "--redis", f"{redis_url()}/0", host=address, netns=netns)
 
 
 @pytest.fixture(scope="module")

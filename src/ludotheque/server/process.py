@@ -37,8 +37,11 @@ class ServerProcess:
     ``limits=False`` (the default) raises the creation and login limits out of the way (``ROOMY_LIMITS``); the
     tests of those limits start theirs with ``limits=True``, the defaults a host gets."""
 
-    def __init__(self, db_url: str, log_dir: Path, *extra: str, limits: bool = False, port: int | None = None) -> None:
+    def __init__(self, db_url: str, log_dir: Path, *extra: str, limits: bool = False, port: int | None = None,
+                 host: str = "127.0.0.1", netns: str | None = None) -> None:
         self.db_url = db_url
+        self.host = host
+        self.netns = netns  # a network namespace to run in (``ip netns exec``): another host, for ``make cluster``
         self.extra = extra
         self.limits = limits
         self.port = port or free_port()  # a given port: a restart where a server stood
@@ -47,16 +50,18 @@ class ServerProcess:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://{self.host}:{self.port}"
 
     @property
     def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
+        return f"ws://{self.host}:{self.port}"
 
     def start(self, env: dict[str, str] | None = None) -> ServerProcess:
         # ``extra`` comes last: an option given again there (``--bot-workers 1``) wins over these defaults
-        args = [sys.executable, "-m", "ludotheque.cli.main", "serve", "--port", str(self.port), "--db", self.db_url,
-                "--no-pacing", "--bot-workers", "0", *self.extra]
+        args = [sys.executable, "-m", "ludotheque.cli.main", "serve", "--host", self.host, "--port", str(self.port),
+                "--db", self.db_url, "--no-pacing", "--bot-workers", "0", *self.extra]
+        if self.netns is not None:
+            args = ["ip", "netns", "exec", self.netns, *args]  # ip execs the server: its pid is the server's
         log = self.log_path.open("ab")
         limits = {} if self.limits else ROOMY_LIMITS
         self.process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT,
