@@ -13,7 +13,7 @@ from rich.markup import escape
 
 from ludotheque.bots import make_bot, parse_bots
 from ludotheque.bots.registry import bot_names
-from ludotheque.cli import arena, backup, bench, serve
+from ludotheque.cli import arena, backup, bench, review, serve
 from ludotheque.cli.common import check_record_dir, console, fail, parse_options
 from ludotheque.cli.menu import run_menu
 from ludotheque.cli.play import play_human
@@ -145,6 +145,7 @@ def replay_command(
 
 
 arena.register(app)
+review.register(app)
 backup.register(app)
 bench.register(app)
 serve.register(app)

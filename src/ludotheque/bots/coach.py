@@ -1,0 +1,347 @@
+"""The coach: a seat's moves judged from what that seat could see (``docs/coach.md``).
+
+For one decision the coach receives what a bot receives (the seat's view, its legal moves and a sampler of
+determinizations, ``state.resample(seat, rng)``), never the state.  It values each legal move by playouts: a
+determinization, the move, then every seat (the reviewed one included) played to the end by the opponent model.
+The moves are compared on the same determinizations and the same playout seeds (common random numbers), so a
+difference between two moves is far less noisy than either value.  The budget is spent by sequential halving
+(Karnin, Koren & Somekh 2013): every round plays the remaining moves on fresh determinizations and keeps the better
+half, but the move actually played stays to the end, so that the loss is measured on paired playouts.
+
+A value is the seat's expected final points in the game's own scale (``returns()``); the loss is how many points
+the played move gives up to the coach's preferred one, counted the way the game declares better
+(``game.score_sign()``).  A loss is judged only where it exceeds twice its standard error.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludotheque.core import CHANCE, Bot, Game, State, load_game, parse_record, sample_chance
+from ludotheque.core.bot import Sampler, make_sampler
+
+#: The opponent model by default.  The levels ``medium`` and ``hard`` search for about a second (or four) a move:
+#: a single Geier playout with them would cost more than a whole review's budget.  ``heuristic`` is what their
+#: search rolls out and takes as its prior, and it moves in microseconds.
+DEFAULT_MODEL = "easy"
+#: Playouts a decision may spend by default (one playout: one move on one determinization).
+DEFAULT_PLAYOUTS = 1500
+#: A loss is judged only beyond this many standard errors.
+NOISE_Z = 2.0
+
+JUDGEMENTS = ("good", "inaccuracy", "mistake", "blunder")
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """The losses, in the game's points, from which a move is an inaccuracy, a mistake, a blunder."""
+
+    inaccuracy: float
+    mistake: float
+    blunder: float
+
+    def judge(self, loss: float, stderr: float | None) -> str:
+        if stderr is None or loss <= NOISE_Z * stderr or loss < self.inaccuracy:
+            return "good"
+        if loss >= self.blunder:
+            return "blunder"
+        return "mistake" if loss >= self.mistake else "inaccuracy"
+
+    def to_json(self) -> dict[str, float]:
+        return {"inaccuracy": self.inaccuracy, "mistake": self.mistake, "blunder": self.blunder}
+
+
+#: Per game, about a sixth, half and the whole of the spread (standard deviation) of a seat's final points between
+#: two heuristic players (``docs/coach.md`` has the measure); Geier's is taken from its prize cards (-5 to 10).
+THRESHOLDS: dict[str, Thresholds] = {
+    "geier": Thresholds(1.0, 2.5, 5.0),
+    "mu": Thresholds(2.5, 7.0, 14.0),
+    "rummu": Thresholds(12.0, 35.0, 75.0),
+    "cheese": Thresholds(0.4, 1.0, 2.0),
+    "mice": Thresholds(0.4, 1.0, 2.0),
+    "calcory": Thresholds(0.7, 2.0, 4.0),
+    "safaru": Thresholds(2.0, 6.0, 12.0),
+}
+FALLBACK_THRESHOLDS = Thresholds(1.0, 3.0, 6.0)
+
+
+def thresholds_for(game: Game) -> Thresholds:
+    return THRESHOLDS.get(game.id, FALLBACK_THRESHOLDS)
+
+
+@dataclass
+class Assessment:
+    """The coach's verdict on one decision: the mean value of each move it kept to the end, and the paired
+    comparison of its preferred move with the ``kept`` one (the move played) or, if that is the preferred one, with
+    the next best."""
+
+    best: int
+    next_best: int | None
+    expected: dict[int, float]  # the final round's moves: mean points (the game's scale)
+    stderr: dict[int, float]  # the standard error of each of those means
+    gap: float  # how much better ``best`` is than the compared move, in "more is better" points (>= 0)
+    gap_stderr: float | None  # the standard error of ``gap``, from the paired playouts (None with one sample)
+    playouts: int = 0
+    seconds: float = 0.0
+
+
+def model_bot(game: Game, model: str) -> Bot:
+    """The bot that plays every seat of the playouts: a bot spec (``heuristic``, ``easy``, ``medium``, ...)."""
+    from ludotheque.bots.registry import make_bot
+
+    return make_bot(model, game)
+
+
+def assess(
+    view: Mapping[str, Any],
+    legal: list[int],
+    sampler: Sampler,
+    model: Bot,
+    rng: random.Random,
+    *,
+    playouts: int = DEFAULT_PLAYOUTS,
+    deadline: float | None = None,
+    keep: int | None = None,
+) -> Assessment:
+    """Value ``legal`` at the decision of ``view["seat"]`` from ``sampler``'s determinizations only.
+
+    ``keep`` (the move played, for a review) survives every halving round.  ``deadline`` (``time.perf_counter``)
+    stops early after a round's first sample."""
+    seat = int(view["seat"])
+    start = time.perf_counter()
+    values: dict[int, list[float]] = {action: [] for action in legal}
+    candidates = list(legal)
+    sign = 1.0
+    done = 0
+    while True:
+        rounds_left = max(1, math.ceil(math.log2(len(candidates)))) if len(candidates) > 2 else 1
+        samples = max(1, (playouts - done) // (len(candidates) * rounds_left))
+        for _ in range(samples):
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            determinization = sampler(rng)
+            sign = determinization.game.score_sign()
+            seed = rng.getrandbits(64)
+            for action in candidates:
+                state = determinization.clone()
+                state.apply_action(action, seat)
+                values[action].append(playout(state, model, random.Random(seed))[seat])
+                done += 1
+        out_of_time = deadline is not None and time.perf_counter() >= deadline
+        if done >= playouts or out_of_time or len(candidates) <= 2:
+            break
+        ranked = sorted(candidates, key=lambda a: (-sign * statistics.fmean(values[a]), a))
+        survivors = ranked[: max(2, (len(candidates) + 1) // 2)]
+        if keep is not None and keep in candidates and keep not in survivors:
+            survivors[-1] = keep
+        candidates = survivors
+    final = sorted(candidates, key=lambda a: (-sign * statistics.fmean(values[a]), a != keep, a))
+    best = final[0]
+    compared = keep if keep is not None and keep != best and keep in values else (final[1] if len(final) > 1 else None)
+    expected = {a: statistics.fmean(values[a]) for a in final}
+    errors = {a: _stderr(values[a]) for a in final}
+    gap, gap_error = 0.0, None
+    if compared is not None:
+        n = min(len(values[best]), len(values[compared]))  # survivors of every round saw the same samples
+        diffs = [sign * (b - c) for b, c in zip(values[best][-n:], values[compared][-n:], strict=True)]
+        gap, gap_error = statistics.fmean(diffs), _stderr(diffs)
+    return Assessment(best, compared, expected, errors, gap, gap_error, done, time.perf_counter() - start)
+
+
+def _stderr(values: list[float]) -> float:
+    return statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+
+
+def playout(state: State, model: Bot, rng: random.Random) -> list[float]:
+    """Play ``state`` to its end with ``model`` at every seat; the final points."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        seat = state.current_players()[0]
+        legal = state.legal_actions(seat)
+        action = legal[0] if len(legal) == 1 else model.choose(state.view(seat), legal, rng, make_sampler(state, seat))
+        state.apply_action(action, seat)
+    return state.returns()
+
+
+# -- hints ----------------------------------------------------------------------------------------------------
+
+
+def hint(
+    view: Mapping[str, Any],
+    legal: list[int],
+    sampler: Sampler,
+    *,
+    model: str = DEFAULT_MODEL,
+    playouts: int = DEFAULT_PLAYOUTS,
+    seconds: float | None = None,
+    seed: int | str = 0,
+) -> dict[str, Any]:
+    """A move for the seat of ``view`` now, with its expected points against the next best's.
+
+    ``{"move", "expected", "next_best", "next_expected", "stderr"}``: moves in notation, ``next_best`` None when the
+    move is forced.  Everything comes from the view and the sampler: a live table calls it with
+    ``make_sampler(state, seat)`` and ``state.view(seat)``, as it asks a bot."""
+    first = sampler(random.Random(f"{seed}:notation"))  # a determinization writes the seat's own moves as any does
+    seat = int(view["seat"])
+    if len(legal) == 1:
+        return {"move": first.action_to_string(legal[0], seat), "expected": None, "next_best": None,
+                "next_expected": None, "stderr": None}
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    verdict = assess(view, legal, sampler, model_bot(first.game, model), random.Random(f"{seed}:hint"),
+                     playouts=playouts, deadline=deadline)
+    other = verdict.next_best
+    return {
+        "move": first.action_to_string(verdict.best, seat),
+        "expected": _round(verdict.expected[verdict.best]),
+        "next_best": None if other is None else first.action_to_string(other, seat),
+        "next_expected": None if other is None else _round(verdict.expected[other]),
+        "stderr": _round(verdict.gap_stderr),
+    }
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None or not math.isfinite(value) else round(value, 3)
+
+
+# -- reviews --------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class ReviewProgress:
+    """Where a review stands: decisions valued so far out of those to value (forced moves cost nothing)."""
+
+    done: int = 0
+    total: int = 0
+    entries: list[dict[str, Any]] = field(default_factory=list)
+
+
+def review_record(
+    record: Mapping[str, Any] | str | bytes,
+    seat: int,
+    *,
+    model: str = DEFAULT_MODEL,
+    playouts: int = DEFAULT_PLAYOUTS,
+    seconds: float | None = None,
+    seed: int = 0,
+    progress: Callable[[ReviewProgress], None] | None = None,
+) -> dict[str, Any]:
+    """The review of ``seat``'s moves in a record (finished or not): the JSON of ``docs/coach.md``.
+
+    ``seconds`` caps the whole review (shared among the decisions still to value); the playouts cap each decision.
+    The same record, seat and seed give the same review when no time cap cuts it short."""
+    data = parse_record(record)
+    game = load_game(data["game"], players=data["players"], **data["options"])
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+        raise ValueError(f"seat must be 0..{game.players - 1}, not {seat!r}")
+    bot = model_bot(game, model)
+    thresholds = thresholds_for(game)
+    actions = data["actions"]
+    state = game.new_initial_state()
+    to_value = _choices(game, actions, seat)
+    status = ReviewProgress(total=to_value)
+    started = time.perf_counter()
+    for index, entry in enumerate(actions):
+        by = entry["by"]
+        actor = None if by == CHANCE else int(by)
+        action = entry.get("action")
+        if action is None:
+            action = state.string_to_action(entry["move"], by)
+        if actor == seat:
+            legal = state.legal_actions(seat)
+            deadline = None
+            if seconds is not None:
+                left = max(1, status.total - status.done)
+                deadline = time.perf_counter() + max(0.0, seconds - (time.perf_counter() - started)) / left
+            status.entries.append(
+                _decision(state, seat, action, legal, index + 1, bot, thresholds, playouts, deadline, seed)
+            )
+            if len(legal) > 1:
+                status.done += 1
+            if progress is not None:
+                progress(status)
+        state.apply_action(action, actor)
+    return {
+        "seat": seat,
+        "model": model,
+        "game": game.id,
+        "players": game.players,
+        "decisions": status.entries,
+        "summary": summarize(status.entries, thresholds, playouts, time.perf_counter() - started),
+    }
+
+
+def _choices(game: Game, actions: list[dict[str, Any]], seat: int) -> int:
+    """How many of ``seat``'s actions in the record had more than one legal move."""
+    state = game.new_initial_state()
+    count = 0
+    for entry in actions:
+        by = entry["by"]
+        action = entry.get("action")
+        if action is None:
+            action = state.string_to_action(entry["move"], by)
+        if by == seat and len(state.legal_actions(seat)) > 1:
+            count += 1
+        state.apply_action(action, None if by == CHANCE else int(by))
+    return count
+
+
+def _decision(
+    state: State,
+    seat: int,
+    played: int,
+    legal: list[int],
+    seq: int,
+    model: Bot,
+    thresholds: Thresholds,
+    playouts: int,
+    deadline: float | None,
+    seed: int,
+) -> dict[str, Any]:
+    """One entry of a review.  Only the seat's view, legal moves and sampler reach the coach; the seed depends on
+    the seed and the decision's number only, both public."""
+    notation = state.action_to_string(played, seat)
+    if len(legal) == 1:
+        return {"seq": seq, "played": notation, "best": notation, "expected_played": None, "expected_best": None,
+                "stderr": None, "loss": 0.0, "judgement": "good"}
+    verdict = assess(state.view(seat), legal, make_sampler(state, seat), model, random.Random(f"{seed}:{seq}"),
+                     playouts=playouts, deadline=deadline, keep=played)
+    loss = verdict.gap if verdict.best != played else 0.0
+    return {
+        "seq": seq,
+        "played": notation,
+        "best": state.action_to_string(verdict.best, seat),
+        "expected_played": _round(verdict.expected[played]),
+        "expected_best": _round(verdict.expected[verdict.best]),
+        "stderr": _round(verdict.gap_stderr),
+        "loss": _round(loss) or 0.0,
+        "judgement": thresholds.judge(loss, verdict.gap_stderr) if verdict.best != played else "good",
+    }
+
+
+def summarize(
+    entries: list[dict[str, Any]], thresholds: Thresholds, playouts: int, seconds: float
+) -> dict[str, Any]:
+    """Total loss, accuracy (the share of the seat's decisions judged good, in %), the three worst moments."""
+    counts = {name: 0 for name in JUDGEMENTS}
+    for entry in entries:
+        counts[entry["judgement"]] += 1
+    worst = sorted((e for e in entries if e["loss"] > 0), key=lambda e: (-e["loss"], e["seq"]))[:3]
+    return {
+        "total_loss": round(sum(e["loss"] for e in entries), 3),
+        "accuracy": round(100.0 * counts["good"] / len(entries), 1) if entries else None,
+        "worst": [{"seq": e["seq"], "played": e["played"], "best": e["best"], "loss": e["loss"],
+                   "judgement": e["judgement"]} for e in worst],
+        "judgements": counts,
+        "thresholds": thresholds.to_json(),
+        "noise_z": NOISE_Z,
+        "playouts": playouts,
+        "seconds": round(seconds, 2),
+    }
