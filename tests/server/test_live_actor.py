@@ -46,6 +46,9 @@ class FakeStore:
         self.clock_state = clock_state
         self.seen.append(("commit", seq))
 
+    async def append(self, *args: Any) -> None:
+        await asyncio.get_running_loop().run_in_executor(self.writes, self.append_action, *args)
+
     def set_away(self, table_id: str, seat: int, away: bool) -> None:
         self._write()
         self.row.seats[seat].away = away

@@ -131,6 +131,18 @@ SeatSpec = tuple[str, str | None, str | None, str | None]
 FinishHook = Callable[[Connection, "TableRow"], None]
 
 
+#: One action as ``append_action`` takes it: table, seq, actor, action, notation, client_move_id, clock_state.
+ActionValues = tuple[str, int, "int | None", int, str, "str | None", "dict[str, Any] | None"]
+
+
+def _settle(done: asyncio.Future[None], outcome: BaseException | None) -> None:
+    if not done.done():  # its caller may have gone (a cancelled task): the action is committed all the same
+        if outcome is None:
+            done.set_result(None)
+        else:
+            done.set_exception(outcome)
+
+
 class Writer:
     """The queue a database's writes wait in.  SQLite has one writer at a time: writes wait in one thread's queue
     instead of contending for the file's lock (whose retries sleep); PostgreSQL takes them side by side."""
@@ -199,6 +211,9 @@ class Store:
         self.commit_seconds: deque[float] = deque(maxlen=10_000)  # the latest commits of actions, for /api/metrics
         #: told each action's commit time too (``/metrics``' histogram)
         self.on_commit: Callable[[float], None] | None = None
+        self._batch: list[tuple[ActionValues, asyncio.Future[None]]] = []  # actions waiting for the next commit
+        self._batch_lock = threading.Lock()
+        self._flushing = False  # a commit of the batch is queued or running in the writer
 
     async def in_writer(self, call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """``call`` (a write: a method of this store, or a function of its own) run by the writer, awaited from the
@@ -225,6 +240,7 @@ class Store:
         reclaim: bool = True,
         rematch_of: str | None = None,
         waiting_limit: int | None = None,
+        hints: bool = False,
     ) -> tuple[str, str | None, str | None]:
         """A new table; returns its id, its invite code (private tables) and the creator's token.  A rematch
         (``rematch_of``) is recorded on the old table in the same transaction; ``RematchExists`` if another was.
@@ -242,7 +258,7 @@ class Store:
                     id=table_id, game=game, players=players, options=options, name=name, private=private,
                     invite=invite, status="waiting", default_bot=default_bot, creator_seat=creator_seat,
                     created_at=now, opened_at=now, clock=clock, rated=rated, reclaim=reclaim,
-                    rematch_of=rematch_of,
+                    rematch_of=rematch_of, hints=hints,
                 )
             )
             for seat, (kind, seat_name, bot, player_id) in enumerate(seat_specs):
@@ -428,21 +444,73 @@ class Store:
     ) -> None:
         """Commit one action (``actor`` ``None`` for chance) as row ``seq``, with the clocks as they stand after it
         (tables with a clock).  ``IntegrityError`` if the row exists (two servers writing one table)."""
+        self._commit_actions([(table_id, seq, actor, action, notation, client_move_id, clock_state)])
+
+    async def append(
+        self, table_id: str, seq: int, actor: int | None, action: int, notation: str,
+        client_move_id: str | None = None,
+        clock_state: dict[str, Any] | None = None,
+    ) -> None:
+        """``append_action`` from the event loop, committed together with the actions other tables append at the
+        same moment (a group commit): one transaction and one sync to disk for all of them, each caller resumed
+        once its own action is durable.  Alone, an action is committed at once; under load, the actions that
+        arrive while one commit runs share the next.  A batch that fails is committed again action by action, so
+        that each caller gets its own answer (the row another server wrote first, say)."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        with self._batch_lock:
+            self._batch.append(((table_id, seq, actor, action, notation, client_move_id, clock_state), done))
+            start, self._flushing = not self._flushing, True
+        if start:
+            self.writes.submit(self._flush, loop)
+        await done
+
+    def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Commit the actions waiting, in the writer; then hand the writer back (other writes wait in its queue
+        too) and come again if more arrived meanwhile."""
+        with self._batch_lock:
+            batch, self._batch = self._batch, []
+        outcomes: list[BaseException | None]
+        try:
+            self._commit_actions([row for row, _ in batch])
+            outcomes = [None] * len(batch)
+        except Exception as error:
+            if len(batch) == 1:
+                outcomes = [error]
+            else:
+                outcomes = []
+                for row, _ in batch:
+                    try:
+                        self._commit_actions([row])
+                        outcomes.append(None)
+                    except Exception as alone:
+                        outcomes.append(alone)
+        for (_, done), outcome in zip(batch, outcomes, strict=True):
+            loop.call_soon_threadsafe(_settle, done, outcome)
+        with self._batch_lock:
+            if self._batch:
+                self.writes.submit(self._flush, loop)
+            else:
+                self._flushing = False
+
+    def _commit_actions(self, rows: list[ActionValues]) -> None:
         started = time.perf_counter()
+        now = time.time()
         with self.engine.begin() as db:
-            db.execute(
-                insert(actions).values(
-                    table_id=table_id, seq=seq, actor=CHANCE_ACTOR if actor is None else actor, action=action,
-                    notation=notation, client_move_id=client_move_id, created_at=time.time(),
-                )
-            )
-            if clock_state is not None:
-                db.execute(update(game_tables).where(game_tables.c.id == table_id).values(clock_state=clock_state))
-        self.commits += 1
+            db.execute(insert(actions), [
+                {"table_id": table_id, "seq": seq, "actor": CHANCE_ACTOR if actor is None else actor,
+                 "action": action, "notation": notation, "client_move_id": client_move_id, "created_at": now}
+                for table_id, seq, actor, action, notation, client_move_id, _ in rows
+            ])
+            for table_id, _, _, _, _, _, clock_state in rows:
+                if clock_state is not None:
+                    db.execute(update(game_tables).where(game_tables.c.id == table_id).values(clock_state=clock_state))
+        self.commits += len(rows)
         seconds = time.perf_counter() - started
-        self.commit_seconds.append(seconds)
-        if self.on_commit is not None:
-            self.on_commit(seconds)
+        for _ in rows:
+            self.commit_seconds.append(seconds)
+            if self.on_commit is not None:
+                self.on_commit(seconds)
 
     def actions(self, table_id: str) -> list[ActionRow]:
         with self.engine.connect() as db:

@@ -248,8 +248,7 @@ class LiveTable:
         clock_before = copy.deepcopy(self.clock)
         clock_state = timing.clock_after(self, actor, timeout)
         try:
-            await self.write(self.store.append_action, self.id, seq, actor, action, notation, client_move_id,
-                             clock_state)
+            await self.store.append(self.id, seq, actor, action, notation, client_move_id, clock_state)
         except BaseException as error:
             self.clock = clock_before
             if isinstance(error, IntegrityError) and self.on_conflict is not None:
