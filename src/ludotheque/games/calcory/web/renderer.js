@@ -410,7 +410,7 @@ export function describe(event, ctx) {
   const group = (e) => e.values.join(" + ") + (e.count > 1 ? ` = ${e.sum}` : "");
   switch (event.type) {
     case "deal":
-      return t("calcory.log.deal", {cell: event.cell});
+      return dealt(event, ctx);
     case "flip":
       return t("calcory.log.flip", {name, cell: event.cell, value: event.value, sum: event.sum});
     case "bust":
@@ -443,6 +443,18 @@ export function describe(event, ctx) {
     default:
       return null;
   }
+}
+
+// The sixty cards of the deal make one line, on the latest card of the run: each card alone would fill the log.
+function dealt(event, ctx) {
+  const events = ctx.events || [];
+  const at = events.indexOf(event);
+  if (at < 0) return ctx.t("calcory.log.deal", {cell: event.cell});
+  if (events[at + 1] && events[at + 1].type === "deal") return "";
+  let first = at;
+  while (first > 0 && events[first - 1].type === "deal") first--;
+  if (first === at) return ctx.t("calcory.log.deal", {cell: event.cell});
+  return ctx.t("calcory.log.dealt", {n: at - first + 1, first: events[first].cell, last: event.cell});
 }
 
 // -- styles, injected once ---------------------------------------------------------------------------------------

@@ -39,7 +39,6 @@ export function render(root, ctx) {
     table.solo || order.length === 0 ? null : h("div", {class: "others"}, order.map((seat) => seatPanel(r, seat, false))),
     middle(r),
     me === null || me === undefined ? null : seatPanel(r, me, true),
-    ctx.view.terminal ? finalCount(r) : null,
     turnLog(r),
   ]);
   fallbackMoves(r, root);
@@ -305,6 +304,18 @@ function actions(r, selecting) {
   return buttons.length ? h("div", {class: "moves", role: "group", "aria-label": ctx.t("table.your_moves")}, buttons) : null;
 }
 
+// The end panel's result (table.js and replay.js put it in place of their plain ranking): the final count with its
+// column headers and the rule that the fewest points win, or the solo game's rating.
+export function summary(ctx) {
+  const tr = (key, params) => ctx.t(`mice.${key}`, params);
+  const r = {ctx, h: ctx.h, tr, table: ctx.view.table};
+  const winners = ctx.view.winners || [];
+  const title = r.table.solo ? null : ctx.h("h2", {}, winners.length
+    ? ctx.t("end.winners", {names: winners.map((seat) => ctx.names[seat] || `#${seat}`).join(", ")})
+    : ctx.t("end.no_winner"));
+  return ctx.h("div", {class: "game-mice"}, title, finalCount(r));
+}
+
 function finalCount(r) {
   const {h, tr, table, ctx} = r;
   if (table.solo) {
@@ -330,6 +341,7 @@ function finalCount(r) {
   }
   return h("section", {class: "final", "data-test": "mice-final"},
     h("h3", {}, tr("final.title")),
+    h("p", {class: "note", "data-test": "mice-rule"}, tr("final.rule")),
     h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, tr("final.player")),
       h("th", {class: "num"}, tr("final.total")), h("th", {class: "num"}, tr("final.down")),
       h("th", {class: "num"}, tr("final.nuts")))),
@@ -337,7 +349,6 @@ function finalCount(r) {
       h("td", {}, winners.includes(s.seat) ? "★" : String(i + 1)), h("td", {}, ctx.names[s.seat]),
       h("td", {class: "num"}, String(s.total)), h("td", {class: "num"}, String(s.down)),
       h("td", {class: "num"}, String(s.nuts)))))),
-    h("p", {class: "note"}, tr("final.rule")),
     why ? h("p", {class: "note why"}, why) : null);
 }
 
@@ -350,7 +361,7 @@ function turnLog(r) {
   const current = starts[starts.length - 1];
   const parts = [];
   const line = (label, list, withDice) => {
-    const text = summary(list, ctx);
+    const text = turnSummary(list, ctx);
     const rolls = withDice ? list.filter((e) => e.type === "roll") : [];
     if (!text && !rolls.length) return null;
     return h("p", {}, h("strong", {}, label), " ",
@@ -370,7 +381,7 @@ function turnLog(r) {
 }
 
 // A turn in a few words: "Bo: 5 + 3 + 3 = 11 → mouse 11 · Ana pays: 6 + 2 = 8, yellow 1 6→5 → mouse 7".
-function summary(list, ctx) {
+function turnSummary(list, ctx) {
   const tr = (key, params) => ctx.t(`mice.${key}`, params);
   const name = (seat) => ctx.names[seat] || `#${seat}`;
   const values = (e) => `${e.values.join(" + ")} = ${e.sum}`;

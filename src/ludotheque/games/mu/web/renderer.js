@@ -224,6 +224,25 @@ export function render(root, ctx) {
     scoreSheet(ctx, table),
   ];
   root.append(...parts.filter(Boolean));  // the DOM's own append would write "null"
+  followTurn(ctx, root);
+}
+
+// When the person's turn comes and it is played from the hand (a bid, a card to the trick), the hand is brought on
+// screen: on a phone it lies below the other seats and the centre, out of sight.  Only when the turn begins, so that
+// a person who scrolls away while it is their turn is left where they are.
+let handWasOffered = false;
+function followTurn(ctx, root) {
+  const offered = Boolean(ctx.myTurn) && Boolean(root.querySelector("[data-test=mu-hand] [data-notation]"));
+  if (offered && !handWasOffered) {
+    requestAnimationFrame(() => {
+      const hand = document.querySelector(".game-mu [data-test=mu-hand]");
+      if (!hand) return;
+      const box = hand.getBoundingClientRect();
+      if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+      hand.scrollIntoView({block: box.height < window.innerHeight ? "end" : "start"});
+    });
+  }
+  handWasOffered = offered;
 }
 
 function infoBar(ctx, table) {

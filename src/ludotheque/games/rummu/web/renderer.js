@@ -177,12 +177,29 @@ function signed(n) {
   return "0";
 }
 
+// A card in the log's words: "7 rouge" / "red 7", "joker 4" (a yellow card is always a joker: rummu-1).
 function cardText(t, card) {
-  return `${t(`rummu.colour.${card[0]}.short`)}${card[1]}`;
+  return card[0] === "Y" ? t("rummu.log.joker", {n: card[1]})
+    : t("rummu.card", {n: card[1], colour: t(`rummu.colour.${card[0]}`)});
 }
 
+// Cards in words, neighbours of one colour said together: "3, 4 et 5 rouges, joker 6" / "red 3, 4 and 5, joker 6".
 function cardsText(t, cards) {
-  return cards.length ? cards.map((c) => cardText(t, c)).join(" ") : t("rummu.nothing");
+  if (!cards.length) return t("rummu.nothing");
+  const groups = [];
+  for (const card of cards) {
+    const last = groups[groups.length - 1];
+    if (last && card[0] !== "Y" && last[0][0] === card[0]) last.push(card);
+    else groups.push([card]);
+  }
+  return groups.map((group) => (group.length === 1 ? cardText(t, group[0]) : t("rummu.log.cards",
+    {numbers: listText(t, group.map((card) => card[1])), colour: t(`rummu.colour.${group[0][0]}.many`)})))
+    .join(", ");
+}
+
+function listText(t, items) {
+  if (items.length < 2) return items.join("");
+  return `${items.slice(0, -1).join(", ")}${t("rummu.log.and")}${items[items.length - 1]}`;
 }
 
 function cardLabel(t, card) {

@@ -61,3 +61,19 @@ export function t(key, params = {}) {
   }
   return key;
 }
+
+// A game's name in the page's language (its catalog's `<id>.game.name`), else `fallback` (the server's name).
+export function gameName(id, fallback = id) {
+  const key = `${id}.game.name`;
+  const text = t(key);
+  return text === key ? fallback : text;
+}
+
+// The name a table was given, or "" when it only repeats its game's: the server names a table after its game
+// (`serverName`, "Hol's der Geier / Stupides Vautours") unless its creator named it, and a list that names the
+// game already would then say it twice, the second time in neither language of the page.
+export function ownTableName(tableName, id, serverName) {
+  if (!tableName) return "";
+  const known = [serverName, ...catalogs.map((byLang) => LANGUAGES.map((code) => byLang[code]?.[`${id}.game.name`]))];
+  return known.flat().includes(tableName) ? "" : tableName;
+}

@@ -3,7 +3,8 @@
 
 import {api, heldSeats, holdSeat, playerName, setPlayerName} from "./api.js";
 import {clear, h} from "./dom.js";
-import {currentLang, loadGameCatalog, loadShellCatalog, setLang, t} from "./i18n.js";
+import {currentLang, gameName as catalogName, loadGameCatalog, loadShellCatalog, ownTableName, setLang, t}
+  from "./i18n.js";
 
 const root = document.getElementById("app");
 const LEVELS = ["easy", "medium", "hard", "random"];
@@ -36,6 +37,7 @@ async function refresh() {
 
 function choose(game) {
   lobby.chosen = game;
+  lobby.created = null;
   lobby.players = Math.max(game.min_players, Math.min(2, game.max_players));
   lobby.options = Object.fromEntries(game.options.map((o) => [o.name, o.default]));
   resetSeats();
@@ -59,10 +61,10 @@ function draw() {
       h("h1", {}, t("lobby.title")),
       h("p", {class: "lead"}, t("lobby.lead")),
       lobby.notice ? h("p", {class: "notice error", role: "alert"}, lobby.notice) : null,
-      lobby.created ? createdBox() : null,
       lobby.mine.length ? section(t("lobby.mine"), lobby.mine.map((s) => tableRow(s, true))) : null,
       section(t("lobby.games"), h("ul", {class: "games"}, lobby.games.map(gameCard))),
-      lobby.chosen ? createForm(lobby.chosen) : null,
+      // the invite link takes the form's place, where the person's eyes are after creating the table
+      lobby.created ? createdBox() : lobby.chosen ? createForm(lobby.chosen) : null,
       section(t("lobby.open"), lobby.open.length ? lobby.open.map((s) => tableRow(s, false)) : h("p", {}, t("lobby.none_open")))));
 }
 
@@ -71,9 +73,7 @@ function section(title, ...content) {
 }
 
 function gameName(game) {
-  const key = `game.name`;
-  const translated = t(`${game.id}.${key}`);
-  return translated === `${game.id}.${key}` ? game.name : translated;
+  return catalogName(game.id, game.name);
 }
 
 function gameCard(game) {
@@ -142,16 +142,22 @@ function setSeat(index, value) {
   lobby.seats[index] = value;
 }
 
+// Each option with its help for players from the game's catalog (`<id>.option.<name>.help`); the schema's `doc`
+// is the developers' note, with its decision ids, and is never shown.
 function optionField(game, option) {
   const label = t(`${game.id}.option.${option.name}`);
   const text = label === `${game.id}.option.${option.name}` ? option.name : label;
+  const helpKey = `${game.id}.option.${option.name}.help`;
+  const help = t(helpKey) === helpKey ? null : t(helpKey);
+  const helpId = `help-${option.name}`;
   const set = (value) => { lobby.options[option.name] = value; };
   let input;
   if (option.type === "bool") {
     input = h("input", {type: "checkbox", name: option.name, checked: lobby.options[option.name],
-      onchange: (e) => set(e.target.checked)});
+      "aria-describedby": help ? helpId : null, onchange: (e) => set(e.target.checked)});
   } else if (option.choices) {
-    input = h("select", {name: option.name, onchange: (e) => set(option.type === "int" ? Number(e.target.value) : e.target.value)},
+    input = h("select", {name: option.name, "aria-describedby": help ? helpId : null,
+      onchange: (e) => set(option.type === "int" ? Number(e.target.value) : e.target.value)},
       option.choices.map((c) => {
         const choiceLabel = t(`${game.id}.option.${option.name}.${c}`);
         return h("option", {value: c, selected: c === lobby.options[option.name]},
@@ -159,9 +165,13 @@ function optionField(game, option) {
       }));
   } else {
     input = h("input", {type: "number", name: option.name, value: lobby.options[option.name],
-      min: option.minimum ?? undefined, max: option.maximum ?? undefined, onchange: (e) => set(Number(e.target.value))});
+      min: option.minimum ?? undefined, max: option.maximum ?? undefined, "aria-describedby": help ? helpId : null,
+      onchange: (e) => set(Number(e.target.value))});
   }
-  return h("label", {class: option.type === "bool" ? "check" : null, title: option.doc}, text, input);
+  const field = option.type === "bool"
+    ? h("label", {class: "check"}, input, text) : h("label", {}, text, input);
+  return h("div", {class: "option", "data-option": option.name}, field,
+    help ? h("p", {class: "help", id: helpId, "data-test": "option-help"}, help) : null);
 }
 
 async function create(game) {
@@ -179,9 +189,11 @@ async function create(game) {
     const created = await api("/api/tables", {method: "POST", body, headers: {"Idempotency-Key": idempotencyKey()}});
     if (created.token !== null) holdSeat(created.table_id, created.seat, created.token, game.id);
     if (lobby.seats.includes("open")) {
-      lobby.created = created;  // show the link to send to friends first
+      lobby.created = {...created, game};  // show the link to send to friends first
       lobby.notice = null;
+      await refresh();  // the new table among the open ones and this browser's
       draw();
+      showInvite();
     } else {
       location.href = `/tables/${created.table_id}`;
     }
@@ -201,10 +213,20 @@ function idempotencyKey() {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// The invite box in view with its link selected, ready to copy (a phone's keyboard copies a selection too).
+function showInvite() {
+  const box = document.querySelector("[data-test=invite]");
+  const link = box && box.querySelector("input");
+  if (!link) return;
+  box.scrollIntoView({block: "start"});
+  link.focus({preventScroll: true});
+  link.select();
+}
+
 function createdBox() {
   const url = lobby.created.invite_url;
   return h("section", {class: "invite", "data-test": "invite"},
-    h("h2", {}, t("invite.created")),
+    h("h2", {}, t("invite.created", {game: gameName(lobby.created.game)})),
     h("p", {}, t("invite.send")),
     h("input", {readonly: true, value: url, "aria-label": t("invite.link"), onclick: (e) => e.target.select()}),
     h("button", {onclick: () => navigator.clipboard && navigator.clipboard.writeText(url)}, t("invite.copy")),
@@ -215,11 +237,18 @@ function createdBox() {
 
 function tableRow(summary, mine) {
   const game = lobby.games.find((g) => g.id === summary.game);
-  const seats = summary.seats.map((s) => (s.kind === "open" ? t("seat.open") : s.kind === "bot" ? t("seat.bot", {level: s.name}) : s.name));
+  const own = ownTableName(summary.name, summary.game, game ? game.name : summary.game);
+  const seats = summary.seats.map((s) => (s.kind === "open" ? t("seat.open")
+    : s.kind === "bot" ? t("seat.bot", {level: levelName(s.name)}) : s.name));
   return h("div", {class: "table-row"},
-    h("strong", {}, game ? gameName(game) : summary.game), " · ", summary.name,
+    h("strong", {}, game ? gameName(game) : summary.game, own ? ` · ${own}` : null),
     h("span", {class: "seats-inline"}, seats.join(", ")),
     h("a", {class: "button", href: `/tables/${summary.id}`}, mine ? t("lobby.rejoin") : t("lobby.join")));
+}
+
+function levelName(level) {
+  const name = t(`level.${level}`);
+  return name === `level.${level}` ? level : name;
 }
 
 main();

@@ -6,7 +6,8 @@
 
 import {api, ensurePlayer, forgetPlayer, playerName, playerToken, setPlayerName, setPlayerToken} from "./api.js";
 import {clear, h} from "./dom.js";
-import {LANGUAGES, currentLang, loadGameCatalog, loadShellCatalog, setLang, t} from "./i18n.js";
+import {LANGUAGES, currentLang, gameName, loadGameCatalog, loadShellCatalog, ownTableName, setLang, t}
+  from "./i18n.js";
 
 const SOUND_KEY = "ludotheque.sound";  // as table.js reads it: "on" or "off"
 const root = document.getElementById("app");
@@ -17,6 +18,7 @@ const me = {
   player: null,   // GET /api/me, or null when this browser holds no player token
   games: [],      // GET /api/me/games
   catalogs: new Set(),  // the games whose names are loaded
+  serverNames: {},  // each game's name as the server gives it, the name of a table nobody named
   notice: null,   // {kind: "info" | "error", text}
   shown: null,    // {kind: "account" | "device", url}: a login link, shown this once
   typed: {},      // the user names typed, so that a refusal does not empty them when the page is drawn again
@@ -41,6 +43,10 @@ async function refresh() {
     return;
   }
   me.games = await api("/api/me/games").catch(() => []);
+  if (me.games.length && !Object.keys(me.serverNames).length) {
+    const games = await api("/api/games").catch(() => []);
+    me.serverNames = Object.fromEntries(games.map((g) => [g.id, g.name]));
+  }
   for (const game of new Set(me.games.map((g) => g.game))) {
     if (!me.catalogs.has(game)) { me.catalogs.add(game); await loadGameCatalog(game); }
   }
@@ -236,14 +242,14 @@ function gamesList() {
 }
 
 function gameRow(game) {
-  const known = t(`${game.game}.game.name`);
+  const own = ownTableName(game.name, game.game, me.serverNames[game.game] ?? game.game);
   const others = game.seats.filter((s) => s.seat !== game.seat)
     .map((s) => (s.kind === "bot" ? t("seat.bot", {level: levelName(s.name)}) : s.name || t("seat.open")));
   const won = game.result && game.result.winners.includes(game.seat);
   const date = new Date(game.finished_at * 1000).toLocaleDateString(currentLang() === "fr" ? "fr-FR" : "en-GB",
     {day: "numeric", month: "short", year: "numeric"});
   return h("div", {class: "table-row", "data-table": game.table_id},
-    h("strong", {}, known === `${game.game}.game.name` ? game.game : known), " · ", game.name,
+    h("strong", {}, gameName(game.game), own ? ` · ${own}` : null),
     h("span", {class: "seats-inline"}, [date, others.length ? t("me.with", {names: others.join(", ")}) : null,
       won ? t("me.won") : null, game.rated ? t("me.rated") : null].filter(Boolean).join(" · ")),
     h("a", {class: "button", href: `/tables/${encodeURIComponent(game.table_id)}/replay?seat=${game.seat}`},

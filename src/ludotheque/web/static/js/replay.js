@@ -256,7 +256,8 @@ function result(ctx) {
   return h("section", {class: "end", "data-test": "end"},
     h("h2", {}, winners.length ? t("end.winners", {names: winners.map((i) => names()[i]).join(", ")})
       : t("end.no_winner")),
-    h("table", {}, h("tbody", {}, names().map((name, index) => h("tr", {class: winners.includes(index) ? "winner" : null},
+    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("end.player")), h("th", {class: "num"}, t("end.points")))),
+      h("tbody", {}, names().map((name, index) => h("tr", {class: winners.includes(index) ? "winner" : null},
       h("td", {}, name), h("td", {class: "num"}, view.returns ? String(view.returns[index]) : ""))))));
 }
 

@@ -472,7 +472,8 @@ function endPanel(ctx) {
     h("td", {}, winners.includes(index) ? t("end.winner") : "")));
   return h("section", {class: "end", "data-test": "end"},
     h("h2", {}, winners.length ? t("end.winners", {names: winners.map((i) => names()[i]).join(", ")}) : t("end.no_winner")),
-    h("table", {}, h("tbody", {}, rows)),
+    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("end.player")), h("th", {class: "num"}, t("end.points")),
+      h("th", {}, ""))), h("tbody", {}, rows)),
     actions);
 }
 
