@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import statistics
@@ -159,6 +160,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         seats.extend([await open_seat(spread, args, "medium") for _ in range(args.medium_tables)])
         listeners = [asyncio.create_task(listen(seat, figures)) for seat in seats]
         cpu_before = sum(_cpu_seconds(server) for server in measured)
+        own_cpu_before = sum(_cpu_seconds(server, workers=False) for server in measured)
         started = time.perf_counter()
         sent = 0
         while time.perf_counter() - started < args.seconds and sent < args.max_moves:
@@ -182,6 +184,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         elapsed = time.perf_counter() - started
         await asyncio.sleep(1.0)  # the last frames
         cpu = sum(_cpu_seconds(server) for server in measured) - cpu_before
+        own_cpu = sum(_cpu_seconds(server, workers=False) for server in measured) - own_cpu_before
         metrics = [(await client.get("/api/metrics")).json() for client in clients]
         for task in listeners:
             task.cancel()
@@ -203,7 +206,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "p95_ms": round(percentile(ms, 0.95), 1), "p99_ms": round(percentile(ms, 0.99), 1),
         "max_ms": round(max(ms, default=0.0), 1), "mean_ms": round(statistics.fmean(ms), 1) if ms else 0.0,
         "server_cpu_share": round(cpu / elapsed, 2), "server_rss_mb": memory,
+        # per acknowledged move of a person: the server with its bot workers, and the server process alone
         "server_cpu_ms_per_move": round(1000 * cpu / len(ms), 2) if ms and measured else None,
+        "server_process_cpu_ms_per_move": round(1000 * own_cpu / len(ms), 2) if ms and measured else None,
         "commits": sum(m.get("commits") or 0 for m in metrics), "commit_p50_ms": metrics[0].get("commit_p50_ms"),
         "commit_p99_ms": max(commit_p99, default=None), "tables_finished": figures.tables_finished,
         "medium_bot": metrics[0].get("bots", {}).get("medium"),
@@ -211,10 +216,29 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def _cpu_seconds(server: ServerProcess) -> float:
+def _cpu_seconds(server: ServerProcess, workers: bool = True) -> float:
+    """The CPU the server has used, its bot workers' included (``workers``): what a person's move costs the host."""
     assert server.process is not None
-    fields = Path(f"/proc/{server.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / 100.0  # utime + stime, in clock ticks of 1/100 s
+    pids = [server.process.pid]
+    if workers:
+        pids += _children(server.process.pid)
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / 100.0  # utime + stime, in clock ticks of 1/100 s
+    return total
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(FileNotFoundError):
+            for child in (task / "children").read_text().split():
+                found += [int(child), *_children(int(child))]
+    return found
 
 
 def _memory_mb(server: ServerProcess) -> float:
