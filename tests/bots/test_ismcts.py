@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 from typing import Any, Literal
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ludotheque.bots import ISMCTSBot, RandomBot, play_game, step_bots
+from ludotheque.bots.ismcts import _ViewKeys
 from ludotheque.core import IllegalActionError, State, game_class, game_ids, load_game, sample_chance
 from ludotheque.core.bot import Sampler
 
@@ -243,3 +247,47 @@ def test_unknown_settings_are_refused() -> None:
         ISMCTSBot(game, rollout_epsilon=1.5)
     with pytest.raises(ValueError, match="at least one iteration"):
         ISMCTSBot(game, iterations=0)
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 3) | st.floats(allow_nan=False) | st.sampled_from(["R7", "", "b"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["a", "b", "c"]), inner, max_size=3),
+    max_leaves=12,
+)
+
+
+@given(_JSON, _JSON)
+def test_node_keys_tell_views_apart_exactly_as_their_text_does(a: Any, b: Any) -> None:
+    # one key function serves a whole search: equal keys must mean the same view, as repr(view) did
+    keys = _ViewKeys()
+    assert (keys(a) == keys(b)) == (repr(a) == repr(b))
+    assert keys(a) == keys(copy.deepcopy(a))
+
+
+def test_node_keys_do_not_depend_on_which_objects_a_view_shares() -> None:
+    # a view may hold one list (or one string) in two places, or two equal ones: the same information set
+    keys = _ViewKeys()
+    shared = ["R", "".join(["R", "7"])]
+    assert keys({"a": shared, "b": shared, "c": "R7"}) == keys({"a": ["R", "R7"], "b": ["R", "R7"], "c": "R7"})
+
+
+def test_the_root_of_a_determinization_is_not_viewed_again() -> None:
+    # every determinization has the root's view (that is what resample promises): the search starts each
+    # iteration from the view it was given instead of building it again
+    state = dealt_secret(1)
+    viewed: list[int | None] = []
+
+    def sample(rng: random.Random) -> State:
+        determinization = state.resample(0, rng)
+        real_view = determinization.view
+
+        def view(player: int | None) -> dict[str, Any]:
+            viewed.append(player)
+            return real_view(player)
+
+        determinization.view = view  # type: ignore[method-assign]
+        return determinization
+
+    bot = ISMCTSBot(state.game, iterations=25)
+    assert bot.choose(state.view(0), state.legal_actions(0), random.Random(0), sample) == decoy(1)
+    assert bot.last.iterations == 25 and viewed == []

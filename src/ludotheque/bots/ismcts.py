@@ -29,7 +29,9 @@ Variant (``docs/bots.md`` says why): **multiple-observer ISMCTS with information
 
 from __future__ import annotations
 
+import io
 import math
+import pickle
 import random
 import time
 from collections.abc import Mapping
@@ -117,20 +119,22 @@ class ISMCTSBot:
         deadline = None if self.time_limit is None else start + self.time_limit
         if self.selection == "halving":
             return self._halving(view, legal_actions, rng, sample, start, deadline)
-        tree: dict[str, _Node] = {}
-        root_key = repr(view)
+        # the root is every determinization's first node (a determinization keeps the seat's view), so its key,
+        # view and legal actions are the ones given: each iteration starts there without rebuilding them
+        keys = _ViewKeys()
+        root = _Node()
+        tree: dict[bytes, _Node] = {keys(view): root}
+        root_step = _RootStep(root, view, list(legal_actions), keys)
         done = 0
         while done < self.iterations:
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(sample(rng), seat, tree, rng)
+            self._iterate(sample(rng), seat, tree, rng, root_step)
             done += 1
-        root = tree.get(root_key)
         visits = {a: 0 for a in legal_actions}
-        if root is not None:
-            for action, (n, _, _) in root.stats.items():
-                if action in visits:
-                    visits[action] = int(n)
+        for action, (n, _, _) in root.stats.items():
+            if action in visits:
+                visits[action] = int(n)
         self.last = SearchInfo(done, time.perf_counter() - start, len(tree), visits)
         best = max(visits.values())
         if best == 0:
@@ -199,89 +203,85 @@ class ISMCTSBot:
         self.last = SearchInfo(done, time.perf_counter() - start, 0, {a: len(r) for a, r in rewards.items()})
         return best if best in legal else self._heuristic_move(view, legal, rng)
 
-    def _iterate(self, state: State, root_seat: int, tree: dict[str, _Node], rng: random.Random) -> None:
+    def _iterate(
+        self, state: State, root_seat: int, tree: dict[bytes, _Node], rng: random.Random, root: _RootStep
+    ) -> None:
         path: list[tuple[list[float], int]] = []  # (the stats of the action taken, the seat that took it)
-        first = True
-        expanded = False
-        while not expanded and not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-                continue
-            acting = state.current_players()
-            seat = root_seat if first and root_seat in acting else acting[0]
-            first = False
-            legal = state.legal_actions(seat)
-            if len(legal) == 1:
-                state.apply_action(legal[0], seat)
-                continue
-            view = state.view(seat)
-            key = repr(view)
-            node = tree.get(key)  # one lookup when the node exists: this runs on every step of every iteration
-            if node is None:
-                node = tree[key] = _Node(hint=self.heuristic.choose(view, legal, rng))
+        # the first step is the root's: the determinization is at the root's decision, the root seat acting
+        node = root.node
+        if root.fresh:
+            root.fresh = False
+            node.hint = self.heuristic.choose(root.view, root.legal, rng)
+        seat = root_seat
+        legal = root.legal
+        choose = self.heuristic.choose
+        keys = root.keys
+        while True:
             stats = node.stats
             for action in legal:
                 entry = stats.get(action)
                 if entry is None:
                     entry = stats[action] = [0.0, 0.0, 0.0]
                 entry[2] += 1.0
-            action = self._puct(stats, legal, node.hint)
-            if stats[action][0] == 0.0:
-                expanded = True
-            path.append((stats[action], seat))
+            action = _puct(stats, legal, node.hint)
+            chosen = stats[action]
+            path.append((chosen, seat))
             state.apply_action(action, seat)
+            if chosen[0] == 0.0:
+                break  # a new action: the rollout values it
+            # down to the next decision with a choice (chance is sampled, forced moves are played)
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(sample_chance(state, rng))
+                    continue
+                seat = state.current_players()[0]
+                legal = state.legal_actions(seat)
+                if len(legal) > 1:
+                    break
+                state.apply_action(legal[0], seat)
+            else:
+                break
+            view = state.view(seat)
+            key = keys(view)
+            found = tree.get(key)  # one lookup when the node exists: this runs on every step of every iteration
+            if found is None:
+                found = tree[key] = _Node(hint=choose(view, legal, rng))
+            node = found
         rewards = self._rollout(state, rng)
         for entry, seat in path:
             entry[0] += 1.0
             entry[1] += rewards[seat]
 
-    def _puct(self, stats: dict[int, list[float]], legal: list[int], hint: int | None) -> int:
-        """PUCT with the heuristic as prior: ``PRIOR_BIAS`` of the mass on its move, the rest spread evenly.
-
-        ``Q + c · P(a) · sqrt(availability) / (1 + n)``; an action never tried is valued at the mean of those
-        tried here (first-play urgency), so the search leaves the heuristic's move only on evidence.
-        """
-        c = EXPLORATION
-        bias = PRIOR_BIAS if hint is not None else 0.0
-        spread = (1.0 - bias) / len(legal)
-        visits = 0.0
-        total = 0.0
-        for action in legal:
-            visits += stats[action][0]
-            total += stats[action][1]
-        fpu = total / visits if visits else 0.5
-        best_action = legal[0]
-        best_score = -math.inf
-        for action in legal:
-            n, w, available = stats[action]
-            prior = spread + (bias if action == hint else 0.0)
-            q = w / n if n else fpu
-            score = q + c * prior * math.sqrt(available) / (1.0 + n)
-            if score > best_score:
-                best_score = score
-                best_action = action
-        return best_action
-
-    def _policy_move(self, state: State, seat: int, legal: list[int], rng: random.Random) -> int:
-        """The rollouts' move for ``seat``: the heuristic, or with the rollouts' share of random moves a random one."""
-        if rng.random() >= self.rollout_epsilon:
-            action = self.heuristic.choose(state.view(seat), legal, rng)
-            if action in legal:
-                return action
-        return rng.choice(legal)
-
     def _rollout(self, state: State, rng: random.Random) -> list[float]:
+        """Play ``state`` out with the rollout policy: the heuristic, or with the rollouts' share of random moves a
+        random one.  This loop runs tens of thousands of moves a search, so it is written flat: the state's
+        methods are looked up once, and a move costs no call beyond the protocol's and the heuristic's."""
         steps = 0
-        while not state.is_terminal() and steps < self.max_rollout_steps:
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
+        limit = self.max_rollout_steps
+        epsilon = self.rollout_epsilon
+        choose = self.heuristic.choose
+        draw = rng.random
+        pick = rng.choice
+        is_terminal = state.is_terminal
+        is_chance_node = state.is_chance_node
+        apply_action = state.apply_action
+        while steps < limit and not is_terminal():
+            if is_chance_node():
+                apply_action(sample_chance(state, rng))
                 continue
             for seat in state.current_players():
                 legal = state.legal_actions(seat)
-                action = legal[0] if len(legal) == 1 else self._policy_move(state, seat, legal, rng)
-                state.apply_action(action, seat)
+                if len(legal) == 1:
+                    action = legal[0]
+                elif draw() >= epsilon:
+                    action = choose(state.view(seat), legal, rng)
+                    if action not in legal:
+                        action = pick(legal)
+                else:
+                    action = pick(legal)
+                apply_action(action, seat)
                 steps += 1
-                if state.is_terminal() or state.is_chance_node():
+                if is_terminal() or is_chance_node():
                     break
         return self._evaluate(state)
 
@@ -308,3 +308,65 @@ def _widened(seen: tuple[float, float] | None, points: float) -> tuple[float, fl
     """The range of solo points seen, widened to ``points``."""
     low, high = seen or (points, points)
     return min(low, points), max(high, points)
+
+
+@dataclass
+class _RootStep:
+    """The root of one search: its node, and the view and legal actions every determinization shares there."""
+
+    node: _Node
+    view: dict[str, Any]
+    legal: list[int]
+    keys: _ViewKeys
+    fresh: bool = True  # the root's heuristic move is not asked yet (the first iteration asks it)
+
+
+class _ViewKeys:
+    """Node keys: a view serialized by pickle without its memo, one pickler for a whole search.
+
+    Equal bytes unpickle to equal views, so two information sets never share a node; and without the memo equal
+    views give equal bytes whatever objects they happen to share (with it, a string or list met twice in one view
+    is written as a reference the second time, so equal views built from shared and from fresh objects would
+    differ).  Views are JSON data, never cyclic, which is what the memo-less "fast" mode needs.  This is several
+    times faster than ``repr`` on every game's views.
+    """
+
+    def __init__(self) -> None:
+        self._buffer = io.BytesIO()
+        self._pickler = pickle.Pickler(self._buffer, pickle.HIGHEST_PROTOCOL)
+        self._pickler.fast = True
+
+    def __call__(self, view: dict[str, Any]) -> bytes:
+        buffer = self._buffer
+        buffer.seek(0)
+        buffer.truncate()
+        self._pickler.dump(view)
+        return buffer.getvalue()
+
+
+def _puct(stats: dict[int, list[float]], legal: list[int], hint: int | None) -> int:
+    """PUCT with the heuristic as prior: ``PRIOR_BIAS`` of the mass on its move, the rest spread evenly.
+
+    ``Q + c · P(a) · sqrt(availability) / (1 + n)``; an action never tried is valued at the mean of those
+    tried here (first-play urgency), so the search leaves the heuristic's move only on evidence.
+    """
+    entries = [stats[action] for action in legal]
+    visits = 0.0
+    total = 0.0
+    for n, w, _ in entries:
+        visits += n
+        total += w
+    fpu = total / visits if visits else 0.5
+    bias = PRIOR_BIAS if hint is not None else 0.0
+    spread = EXPLORATION * (1.0 - bias) / len(legal)
+    boosted = spread + EXPLORATION * bias
+    sqrt = math.sqrt
+    best_action = legal[0]
+    best_score = -math.inf
+    for action, (n, w, available) in zip(legal, entries, strict=True):
+        prior = boosted if action == hint else spread
+        score = (w / n if n else fpu) + prior * sqrt(available) / (1.0 + n)
+        if score > best_score:
+            best_score = score
+            best_action = action
+    return best_action
