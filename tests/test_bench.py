@@ -13,6 +13,7 @@ import pytest
 
 import ludotheque
 from ludotheque import bench
+from ludotheque.bench import ceiling
 from ludotheque.core import sample_chance
 
 
@@ -86,7 +87,7 @@ def test_save_and_restore_times_one_finished_game_and_its_restores() -> None:
 def test_the_save_pass_times_every_move_both_ways() -> None:
     played = bench.finished_table(ludotheque.load_game("geier", players=2), bots="random", seed=4)
     moves = [(entry.actor, entry.action) for entry in played.log]
-    with_log, alone = bench._save_pass(played.game, moves)
+    with_log, alone = bench.save_pass(played.game, moves)
     assert len(with_log) == len(alone) == len(moves) == 45
 
 
@@ -102,6 +103,29 @@ def test_adapter_rates_cover_every_adapter() -> None:
             assert figures["actions_per_s"]["per_second"] == pytest.approx(45 * figures["games_per_s"]["per_second"])
 
 
+@pytest.mark.parametrize(("game_id", "players", "options"), [("geier", 3, {}), ("rummu", 3, {"hands": 2})])
+def test_the_null_engine_walks_the_recorded_shape_through_the_same_loop(
+    game_id: str, players: int, options: dict[str, int]
+) -> None:
+    game = ludotheque.load_game(game_id, players=players, **options)
+    steps, deals = ceiling.record_shape(game, random.Random(2))
+    again = random.Random(2)
+    assert bench.random_playout(game, again) == len(steps)  # the loop's own action count of the same game
+    assert deals == (1 if game_id == "geier" else 2)
+    null = ceiling.NullGame([steps])
+    assert bench.random_playout(null, random.Random(9)) == len(steps)
+    if game_id == "geier":  # a round: the point card, then every seat at once (current_players asked once)
+        assert [len(s[1]) for s in steps[:1 + players]] == [0, *[players] * players]
+
+
+def test_the_ceiling_is_stated_per_deal_with_its_target() -> None:
+    figures = ceiling.loop_ceiling(ludotheque.load_game("rummu", players=3, hands=2), seconds=0.01, runs=1, min_deals=4)
+    assert figures["actions_per_deal"] > 0 and figures["deals_per_s"] > 0
+    rate = figures["null_actions_per_s"]["per_second"]
+    assert figures["deals_per_s"] == pytest.approx(rate / figures["actions_per_deal"], rel=0.01)
+    assert figures["target_deals_per_s"] == pytest.approx(min(1000, figures["deals_per_s"] / 2), abs=0.1)
+
+
 def test_a_game_without_a_bench_module_gets_defaults() -> None:
     assert bench.furniture("cheese") is None
     assert bench.bench_options("cheese") == {}
@@ -115,6 +139,9 @@ def test_a_match_random_players_cannot_finish_is_benchmarked_with_a_cap() -> Non
 def test_bench_game_adds_the_games_own_figures_and_side_table() -> None:
     (row,) = bench.bench_game("geier", [2], seconds=0.01, runs=1, bot_levels=(), records=True, adapters=True)
     assert row["options"] == {} and row["records"]["moves"] == 45
+    assert row["ceiling"]["actions_per_deal"] == 45  # a game is one deal: 15 cards, 2 x 15 bids
+    assert row["ceiling"]["protocol_deals_per_s"] == round(row["playouts"]["games_per_s"]["per_second"], 1)
+    assert row.get("ratio_protocol_over_openspiel", 0) > 0 or importlib.util.find_spec("pyspiel") is None
     assert set(row["adapters"]) == {"gymnasium", "pettingzoo", "openspiel"}
     assert row["fast_geier"]["games_per_s"]["per_second"] > 0  # from games/geier/bench.py
     (table,) = bench.side_tables([row])
@@ -125,8 +152,11 @@ def test_bench_game_adds_the_games_own_figures_and_side_table() -> None:
 
 
 def test_the_generic_bench_names_no_game() -> None:
-    for module in ("bench.py", "cli/bench.py"):
-        source = (Path(ludotheque.__file__).parent / module).read_text()
+    package = Path(ludotheque.__file__).parent
+    modules = [*sorted((package / "bench").glob("*.py")), package / "cli" / "bench.py"]
+    assert len(modules) > 2
+    for module in modules:
+        source = module.read_text()
         for game_id in ludotheque.game_ids():
             assert not re.search(rf"\b{game_id}\b", source, re.IGNORECASE), (module, game_id)
 
@@ -142,6 +172,7 @@ def test_the_command_prints_the_save_restore_and_adapter_tables() -> None:
     assert result.exit_code == 0, result.output
     (row,) = json.loads(result.output)
     assert row["players"] == 5 and row["records"]["moves"] == 15 * 6
+    assert row["ceiling"]["actions_per_deal"] == 15 * 6
     table = runner.invoke(app, ["bench", "geier", "-p", "2", *quick], terminal_width=200)
     assert table.exit_code == 0, table.output
     for title in ("Saving a game", "Restoring that game", "each adapter", "× goofspiel"):

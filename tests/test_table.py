@@ -231,3 +231,68 @@ def test_check_turn_is_the_turn_check_of_submit() -> None:
     assert over.is_over()
     with pytest.raises(GameOverError):
         over.check_turn(0)
+
+
+# -- notation and structured moves, written when a reader asks -----------------------------------------------------
+
+
+def random_people_game(table: Table, rng: random.Random, actions: int) -> None:
+    """Random moves submitted as raw actions by people's seats, chance by ``step``."""
+    for _ in range(actions):
+        state = table.state
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            table.step()
+        else:
+            seat = rng.choice(state.current_players())
+            table.submit(seat, rng.choice(state.legal_actions(seat)))
+
+
+@settings(max_examples=25, deadline=None)
+@given(GAMES, st.integers(0, 2**32), st.floats(0, 1), st.permutations(range(3)))
+def test_entries_read_late_say_what_entries_written_at_once_say(
+    game: tuple[str, int], seed: int, where: float, order: list[int]
+) -> None:
+    # a table without events writes an entry's notation and move when first read, from a replay of its log;
+    # whatever is read first (a fork's entry, the last, the first), it must match a table that wrote them at once
+    game_id, players = game
+    eager = bots_game(game_id, players, seed)  # events=True: written as applied
+    lazy = Table(eager.game, [None] * players)
+    lazy.extend_logged((e.actor, e.action, e.notation) for e in eager.log[: eager.seq // 2])  # notation given
+    for entry in eager.log[eager.seq // 2 :]:
+        if entry.actor == "chance":
+            lazy.chance = lambda _, action=entry.action: action  # type: ignore[misc]
+            lazy.step()
+        else:
+            lazy.submit(int(entry.actor), entry.action)  # raw action: notation left unwritten
+    fork = lazy.fork(int(where * lazy.seq))
+    random_people_game(fork, random.Random(seed), 30)
+    twin = Table(fork.game, [None] * players, events=True)
+    twin.extend_logged((e.actor, e.action, e.notation) for e in fork.log)
+    readers = [lambda: lazy.log[-1].move, lambda: fork.log[-1].notation if fork.log else "", lambda: lazy.record()]
+    for index in order:
+        readers[index]()
+    assert [(e.notation, e.move) for e in lazy.log] == [(e.notation, e.move) for e in eager.log]
+    assert lazy.record() == eager.record()
+    assert [(e.notation, e.move) for e in fork.log] == [(e.notation, e.move) for e in twin.log]
+
+
+def test_random_play_without_events_writes_no_notation_until_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = load_game("geier", players=3)
+    state_class = type(game.new_initial_state())
+    written: list[int] = []
+    original = state_class.action_to_string
+
+    def counted(self: object, action: int, player: object = None) -> str:
+        written.append(action)
+        return original(self, action, player)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(state_class, "action_to_string", counted)
+    table = Table(game, [RandomBot()] * 3, chance_rng=random.Random(4))
+    table.play_out()
+    assert written == [] and table.seq == 60
+    assert table.log[29].notation  # one read writes the log up to it, once
+    assert len(written) == 30
+    table.record()
+    assert len(written) == 60

@@ -5,16 +5,19 @@ RL adapters, and the server.  A seat holds a bot or is left to a person (``None`
 ``ChanceSource``; ``advance()`` applies chance and bot moves until a person must act or the game ends, and
 ``submit(seat, move)`` applies a person's (or a remote client's) move.
 
-Each applied action is appended to ``log`` as it is applied, with its notation and structured form, and (with
-``events=True``) what each seat saw of it.  Appending costs the same at any point of a game, and a record is the
-log itself: ``record()`` writes it without replaying anything, and ``Table.restore`` reads it back.
+Each applied action is appended to ``log`` as it is applied, and (with ``events=True``) what each seat saw of
+it.  An entry's notation and structured form are written when a reader first asks for them (a record, a
+server's database, a replay page), not as the action is applied: simulations, the arena and the RL adapters never
+read them, and they would cost more than the move itself in the fastest games.  With ``events=True`` (the
+server, the terminal) they are written at once, beside the events.  Appending costs the same at any point of a
+game, and a record is the log itself: ``record()`` writes it without replaying the game's decisions, and
+``Table.restore`` reads it back.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from ludotheque.core import (
@@ -48,16 +51,65 @@ def chance_from_rng(rng: random.Random) -> ChanceSource:
     return draw
 
 
-@dataclass(frozen=True)
 class LogEntry:
-    """One applied action: who, what (raw action, notation and structured form), and what each seat saw."""
+    """One applied action: who, what (raw action, notation and structured form), and what each seat saw.
 
-    seq: int  # 1 for the first action of the game
-    actor: Actor
-    action: int
-    notation: str
-    move: dict[str, Any]
-    events: tuple[Event, ...] = field(default=(), compare=False)
+    ``notation`` and ``move`` are worked out on first reading when the table did not write them at once (see the
+    module docstring); an entry never changes once written."""
+
+    __slots__ = ("_move", "_notary", "_notation", "action", "actor", "events", "seq")
+
+    def __init__(
+        self,
+        seq: int,
+        actor: Actor,
+        action: int,
+        notation: str | None = None,
+        move: dict[str, Any] | None = None,
+        events: tuple[Event, ...] = (),
+        notary: _Notary | None = None,
+    ) -> None:
+        if (notation is None or move is None) and notary is None:
+            raise ValueError("an entry without its notation and move needs the notary that writes them")
+        self.seq = seq  # 1 for the first action of the game
+        self.actor = actor
+        self.action = action
+        self.events = events
+        self._notation = notation
+        self._move = move
+        self._notary = notary
+
+    @property
+    def notation(self) -> str:
+        if self._notation is None:
+            self._written()
+        assert self._notation is not None
+        return self._notation
+
+    @property
+    def move(self) -> dict[str, Any]:
+        if self._move is None:
+            self._written()
+        assert self._move is not None
+        return self._move
+
+    def _written(self) -> None:
+        assert self._notary is not None
+        self._notary.write(self.seq)
+        self._notary = None  # written for good: the entry no longer holds the notary's states
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LogEntry):
+            return NotImplemented
+        return (self.seq, self.actor, self.action, self.notation, self.move) == (
+            other.seq, other.actor, other.action, other.notation, other.move
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.seq, self.actor, self.action))
+
+    def __repr__(self) -> str:
+        return f"LogEntry(seq={self.seq}, actor={self.actor!r}, action={self.action}, notation={self.notation!r})"
 
     def record_entry(self) -> dict[str, Any]:
         """The entry as a record holds it: the notation, and the raw action for a fast restore."""
@@ -71,6 +123,40 @@ class LogEntry:
             if data is not None:
                 out.append({"seq": self.seq, **data})
         return out
+
+
+class _Notary:
+    """Writes the notation and structured move of a table's log entries when a reader asks.
+
+    Both depend on the position before the action, which the live state has left behind, so a shadow copy of the
+    game replays the log (``apply_logged``: nothing validated again) from where the table's first unwritten
+    entry was appended, writing what each entry lacks.  It goes on from where it stopped, so reading the whole
+    log costs one replay in all, and random play that never reads pays nothing."""
+
+    __slots__ = ("done", "game", "log", "shadow")
+
+    def __init__(self, game: Game, log: list[LogEntry], start: State | None) -> None:
+        self.game = game
+        self.log = log  # the table's own list: entries appended later are found in it
+        self.done = len(log)  # entries before this one the shadow has gone past (or never needed)
+        self.shadow = start  # the position before log[done]; None: the initial state, made when first needed
+
+    def write(self, upto_seq: int) -> None:
+        """Write every entry up to ``upto_seq`` (included)."""
+        if upto_seq <= self.done:
+            return
+        if self.shadow is None:
+            self.shadow = self.game.new_initial_state()
+        shadow = self.shadow
+        for index in range(self.done, upto_seq):
+            entry = self.log[index]
+            actor, action = entry.actor, entry.action
+            if entry._notation is None:
+                entry._notation = shadow.action_to_string(action, actor)
+            if entry._move is None:
+                entry._move = shadow.action_to_json(action, actor)
+            shadow.apply_logged(action, actor)
+        self.done = upto_seq
 
 
 class Table:
@@ -97,6 +183,7 @@ class Table:
         self.with_events = events
         self.state: State = game.new_initial_state()
         self.log: list[LogEntry] = []
+        self._notary: _Notary | None = None  # made at the first entry appended without its notation
 
     # -- who acts ------------------------------------------------------------------------------------
 
@@ -126,9 +213,10 @@ class Table:
         """Apply ``seat``'s move, given as notation or as a raw action.  Errors name the problem and change
         nothing: ``NotYourTurnError`` (the seat does not act now), ``NotationError`` (the text names no legal
         move), ``IllegalActionError`` (an action that is not legal here)."""
-        self.check_turn(seat)
-        action = self.state.string_to_action(move, seat) if isinstance(move, str) else move
-        return self._apply(seat, action)
+        if isinstance(move, str) or type(seat) is not int:
+            self.check_turn(seat)  # before parsing: the notation is read as the acting seat's
+            return self._apply(seat, self.state.string_to_action(move, seat) if isinstance(move, str) else move)
+        return self._apply(seat, move)  # apply_action checks the turn itself, raising the same errors
 
     def check_turn(self, seat: int) -> None:
         """Raise unless ``seat`` acts now: ``GameOverError`` (the game is over), ``SeatError`` (no such seat),
@@ -199,21 +287,39 @@ class Table:
         twin.log = self.log[:seq]
         return twin
 
-    def _apply(self, actor: Actor, action: int, logged: str | None = None) -> LogEntry:
+    def _apply(self, actor: Actor, action: int, logged: str | None = None, *, written: str | None = None) -> LogEntry:
         """Apply and log one action.  ``logged`` is its notation when it comes from this program's own log
-        (``apply_logged``): it was validated when first applied, and is not validated again."""
+        (``apply_logged``): it was validated when first applied, and is not validated again.  ``written``: its
+        notation already checked (a restored record's), applied with validation.
+
+        Without events, the notation and structured move are left for the log's readers (``_Notary``)."""
         state = self.state
+        log = self.log
         player = None if actor == CHANCE else actor
-        notation = logged if logged is not None else state.action_to_string(action, actor)
+        notation = logged if logged is not None else written
+        if not self.with_events:
+            notary = self._notary
+            if notary is None or notary.log is not log:
+                # the position before this entry, for the shadow to start from (the initial one needs no copy)
+                notary = self._notary = _Notary(self.game, log, state.clone() if log else None)
+            if logged is not None:
+                state.apply_logged(action, actor)
+            else:
+                state.apply_action(action, player)  # validates; raises before any change
+            entry = LogEntry(len(log) + 1, actor, action, notation, None, (), notary)
+            log.append(entry)
+            return entry
+        if notation is None:
+            notation = state.action_to_string(action, actor)
         move = state.action_to_json(action, actor)
-        before = state.clone() if self.with_events else None
+        before = state.clone()
         if logged is not None:
             state.apply_logged(action, actor)
         else:
-            state.apply_action(action, player)  # validates; raises before any change
-        events = tuple(self.game.describe(before, actor, action, state)) if before is not None else ()
-        entry = LogEntry(len(self.log) + 1, actor, action, notation, move, events)
-        self.log.append(entry)
+            state.apply_action(action, player)
+        events = tuple(self.game.describe(before, actor, action, state))
+        entry = LogEntry(len(log) + 1, actor, action, notation, move, events)
+        log.append(entry)
         return entry
 
     # -- what seats saw ------------------------------------------------------------------------------
@@ -293,6 +399,8 @@ class Table:
             action = state.string_to_action(notation, by)
         else:
             check_notation(state, action, by, notation)
+            self._apply(by, action, written=notation.strip())
+            return
         self._apply(by, action)
 
 

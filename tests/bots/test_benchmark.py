@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from ludotheque.bots.benchmark import bench
+from ludotheque.bench.bots import bench
 
 
 def test_bench_times_the_moves_asked_and_sizes_the_tree() -> None:

@@ -154,3 +154,29 @@ def test_the_returns_reward_never_rewards_losing(game_id: str, players: int, opt
             assert reward == max(signed)
         elif winners and signed[env.seat] < max(signed):
             assert reward < sign * returns[winners[0]]
+
+
+def test_a_match_random_players_never_finish_is_truncated() -> None:
+    # Rummü's match to 200 (rummu-10) between random players: the cut ends the episode, truncated, reward 0
+    from ludotheque.interop._common import DEFAULT_MAX_MOVES
+
+    assert LudothequeEnv("rummu", opponents="random").max_moves == DEFAULT_MAX_MOVES
+    env = LudothequeEnv("rummu", opponents="random", max_moves=400)
+    _, info = env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    steps = 0
+    while True:
+        _, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        steps += 1
+        if terminated or truncated:
+            break
+    assert truncated and not terminated and reward == 0.0
+    assert env.state is not None and not env.state.is_terminal()
+    moves = sum(1 for actor, _ in env.state.history() if actor != "chance")
+    assert 400 <= moves < 400 + env.game.players  # the opponents finish their turns, at most a round past the cut
+    assert 0 < steps < moves
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+    with pytest.raises(ValueError, match="max_moves"):
+        LudothequeEnv("rummu", max_moves=0)
+    assert LudothequeEnv("rummu", max_moves=None).max_moves is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import pickle
 import random
 
@@ -155,3 +156,56 @@ def test_perfect_recall_trail_is_the_same_built_lazily() -> None:
     assert [lazy.information_state_string(s) for s in range(3)] == [asked.information_state_string(s)
                                                                     for s in range(3)]
     assert len({asked.information_state_string(s) for s in range(3)}) == 3
+
+
+def random_decisions(state: object, rng: random.Random, players: int) -> int:
+    """Random play to the end through the OpenSpiel API (no checks: fast); the decisions taken."""
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+            continue
+        if state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(players)])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        decisions += 1
+    return decisions
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_play_ends_with_default_parameters(game_id: str) -> None:
+    # Rummü's match to 200 (rummu-10: no cap on hands) never ends between random players: the default cut does
+    # it, as declared in max_game_length; the games that end do so well before it
+    game = pyspiel.load_game(openspiel.game_name(game_id))
+    assert game.max_game_length() == openspiel.DEFAULT_MAX_MOVES == game.get_parameters()["max_moves"]
+    state = game.new_initial_state()
+    decisions = random_decisions(state, random.Random(1), game.num_players())
+    assert decisions <= game.max_game_length()
+    assert state.is_truncated() == (game_id == "rummu")
+    if state.is_truncated():
+        assert decisions == game.max_game_length() and not state.ludo_state.is_terminal()
+        assert all(-openspiel.UTILITY_BOUND <= r <= openspiel.UTILITY_BOUND for r in state.returns())
+    unbounded = load(game_id, game.num_players(), max_moves=0)
+    assert unbounded.max_game_length() == openspiel.MAX_GAME_LENGTH
+
+
+@pytest.mark.fuzz
+@pytest.mark.skipif(os.environ.get("LUDOTHEQUE_FUZZ") != "long", reason="Rummü runs to the cut: make fuzz")
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_sim_test_ends_with_default_parameters(game_id: str) -> None:
+    pyspiel.random_sim_test(pyspiel.load_game(openspiel.game_name(game_id)), num_sims=1, serialize=True,
+                            verbose=False)
+
+
+def test_mcts_rollouts_end_on_a_match_random_players_never_finish() -> None:
+    from open_spiel.python.algorithms import mcts
+
+    game = load("rummu", 3)  # default parameters: the rollout runs to the default cut
+    rng = np.random.RandomState(0)
+    state = random_state(game, 5, seed=0)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    values = mcts.RandomRolloutEvaluator(1, rng).evaluate(state)
+    assert len(values) == 3

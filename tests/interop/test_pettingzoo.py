@@ -134,3 +134,17 @@ def test_render_and_errors() -> None:
             aec.step(int(illegal[0]))
     with pytest.raises(ValueError):
         raw_env(game_id, players, reward_mode="points")
+
+
+def test_a_match_random_players_never_finish_is_truncated() -> None:
+    # Rummü's match to 200 (rummu-10): random agents never finish it; the cut truncates every agent, reward 0
+    from ludotheque.interop._common import DEFAULT_MAX_MOVES
+
+    assert raw_env("rummu").max_moves == DEFAULT_MAX_MOVES
+    aec = raw_env("rummu", max_moves=400)
+    totals = play_out(aec, seed=4)
+    assert aec.state is not None and not aec.state.is_terminal()
+    assert sum(1 for actor, _ in aec.state.history() if actor != "chance") == 400
+    assert set(totals.values()) == {0.0}
+    with pytest.raises(ValueError, match="max_moves"):
+        raw_env("rummu", max_moves=0)

@@ -1,4 +1,4 @@
-"""``ludotheque bench``: speed figures for each game (see ``ludotheque.bench``)."""
+"""``ludotheque bench``: speed figures for each game (the measuring is in the ``ludotheque.bench`` package)."""
 
 from __future__ import annotations
 
@@ -158,8 +158,12 @@ def register(app: typer.Typer) -> None:
         if as_json:
             print(json.dumps(rows, indent=1))
             return
-        table = Table(title="ludotheque bench (medians; games/s through the public protocol)")
-        for column in ("game", "players", "games/s", "deals/s", "actions/s", "clone µs", "resample µs", *levels):
+        table = Table(
+            title="ludotheque bench (medians; games/s through the public protocol)",
+            caption="ceiling: the same loop over a null engine with the game's shape (ludotheque.bench.ceiling)",
+        )
+        columns = ("game", "players", "games/s", "deals/s", "ceiling deals/s", "actions/s", "clone µs", "resample µs")
+        for column in (*columns, *levels):
             table.add_column(column, justify="right")
         for row in rows:
             table.add_row(
@@ -167,6 +171,7 @@ def register(app: typer.Typer) -> None:
                 _config(row),
                 _rate(row["playouts"]),
                 _deals(row["playouts"]),
+                f"{row['ceiling']['deals_per_s']:,.0f}",
                 f"{row['playouts']['actions_per_s']['per_second']:,.0f}",
                 f"{row['clone_us']:.1f}",
                 f"{row['resample_us']:.1f}",

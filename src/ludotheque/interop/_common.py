@@ -16,6 +16,15 @@ from ludotheque.core import Game, State, game_ids, load_game, sample_chance
 from ludotheque.core.registry import game_class
 
 REWARD_MODES: Final = ("returns", "win_loss")
+
+#: The adapters' default cut, in decisions (OpenSpiel, where a decision every seat takes at once counts once) or
+#: moves (PettingZoo and Gymnasium, every seat's move counting): an episode still running then ends, truncated.
+#: It is there for Rummü's match to 200 points, which random players never finish.  Measured uniformly random
+#: play (``python -m ludotheque.bench.lengths``, ``docs/interop.md``): every other game and player count ends in
+#: at most 1,400 decisions, except Mü at 3 players, whose matches have a long tail (median 382, 99th percentile
+#: 2,846, longest of 1,000: 10,788); so the cut leaves about one random Mü match in 1,000 unfinished, and costs a
+#: Rummü rollout under a second through the OpenSpiel adapter.
+DEFAULT_MAX_MOVES: Final = 10_000
 PROBE_GAMES: Final = 3
 PROBE_ACTIONS: Final = 2_000
 
@@ -38,6 +47,13 @@ def load(game_id: str, players: int | None, options: dict[str, Any]) -> Game:
     if players is None:
         players = game_class(game_id).min_players
     return load_game(game_id, players=players, **options)
+
+
+def check_max_moves(max_moves: int | None) -> int | None:
+    """``max_moves`` if it is a cut (positive) or ``None`` (no cut)."""
+    if max_moves is not None and (isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves <= 0):
+        raise ValueError(f"max_moves must be a positive number of moves or None (no cut), not {max_moves!r}")
+    return max_moves
 
 
 def check_reward_mode(mode: str) -> str:

@@ -12,6 +12,11 @@
   ``"win_loss"`` (+1 win, -1 loss, 0 when nobody wins); rewards are 0 before the end;
 - ``illegal_action``: ``"lose"`` (default: the episode ends with ``illegal_reward``, ``info["illegal_action"]``
   is True) or ``"raise"`` (``IllegalActionError``);
+- ``max_moves``: the episode is truncated (``truncated=True``, reward 0) once that many moves were made at the
+  table, the learner's and the opponents' (chance not counted); the default, ``DEFAULT_MAX_MOVES``, is far past
+  the longest random game of every game that ends, so that every episode ends (Rummü's match to 200 points
+  between random players otherwise never does); ``None``: no cut.  ``gymnasium.make(...,
+  max_episode_steps=N)`` counts the learner's steps instead;
 - the game's own options (``tie_rule="single"`` ...).
 
 The observation is ``state.observation_tensor(seat)`` (a ``Box`` of float32 built from the seat's view); the
@@ -36,15 +41,17 @@ import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
-from ludotheque.core import Bot, State, game_ids
+from ludotheque.core import CHANCE, Bot, State, game_ids
 from ludotheque.interop._common import (
+    DEFAULT_MAX_MOVES,
     action_mask,
+    check_max_moves,
     check_reward_mode,
     final_rewards,
     load,
     render_text,
 )
-from ludotheque.table import Table
+from ludotheque.table import LogEntry, Table
 
 __all__ = ["ENV_PREFIX", "LudothequeEnv", "UnsupportedRenderMode", "env_id", "register"]
 
@@ -79,6 +86,7 @@ class LudothequeEnv(gymnasium.Env[ObsType, np.int64]):
         reward_mode: str = "returns",
         illegal_action: str = "lose",
         illegal_reward: float = -1.0,
+        max_moves: int | None = DEFAULT_MAX_MOVES,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -99,6 +107,8 @@ class LudothequeEnv(gymnasium.Env[ObsType, np.int64]):
             raise ValueError(f"illegal_action must be one of {', '.join(ILLEGAL_ACTION_MODES)}, not {illegal_action!r}")
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
+        self.max_moves = check_max_moves(max_moves)
+        self._moves = 0  # moves made at the table this episode, every seat's (for max_moves)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise UnsupportedRenderMode(
                 f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}"
@@ -127,7 +137,7 @@ class LudothequeEnv(gymnasium.Env[ObsType, np.int64]):
             self.game, seats, chance_rng=random.Random(int(draw[0])), bot_rng=random.Random(int(draw[1]))
         )
         self._done = False
-        self.table.advance()
+        self._moves = _moves_in(self.table.advance())
         if self.render_mode == "human":
             self.render()
         return self._observation(), self._info()
@@ -144,14 +154,16 @@ class LudothequeEnv(gymnasium.Env[ObsType, np.int64]):
             return self._observation(), self.illegal_reward, True, False, info
         table = self._live_table()
         table.submit(self.seat, move)  # IllegalActionError under illegal_action="raise"
-        table.advance()
+        self._moves += 1 + _moves_in(table.advance())
         reward = 0.0
-        if state.is_terminal():
-            self._done = True
+        terminated = state.is_terminal()
+        truncated = not terminated and self.max_moves is not None and self._moves >= self.max_moves
+        if terminated:
             reward = final_rewards(state, self.reward_mode)[self.seat]
+        self._done = terminated or truncated
         if self.render_mode == "human":
             self.render()
-        return self._observation(), reward, state.is_terminal(), False, self._info()
+        return self._observation(), reward, terminated, truncated, self._info()
 
     @property
     def state(self) -> State | None:
@@ -194,6 +206,11 @@ class LudothequeEnv(gymnasium.Env[ObsType, np.int64]):
             info["returns"] = [float(r) for r in state.returns()]
             info["winners"] = list(state.winners())
         return info
+
+
+def _moves_in(entries: Sequence[LogEntry]) -> int:
+    """The seats' moves among table log entries (chance's are not moves)."""
+    return sum(1 for entry in entries if entry.actor != CHANCE)
 
 
 def register() -> list[str]:

@@ -4,9 +4,11 @@
 ``pyspiel.load_game("python_ludotheque_geier", {"players": 3})`` gives a ``pyspiel.Game`` that OpenSpiel's
 tests and algorithms use like any other.  Parameters: ``players`` (default: the fewest the game allows),
 ``utility`` (``"returns"``: the points as the rules count them, the default; ``"win_loss"``: +1 each winner,
--1 each other seat, 0 when nobody wins), ``turn_based`` (see below), ``max_moves`` (0 = no limit; else the
-game is cut, terminal, after that many decisions: returns are then the points so far, or 0 for ``win_loss``),
-``perfect_recall`` (see below), and the game's own options.
+-1 each other seat, 0 when nobody wins), ``turn_based`` (see below), ``max_moves`` (the game is cut, terminal,
+after that many decisions: returns are then the points so far, or 0 for ``win_loss``; default
+``DEFAULT_MAX_MOVES``, far past the longest random game of every game that ends, so that random play, OpenSpiel's
+``random_sim_test`` and MCTS rollouts end on every game; 0 = no cut), ``perfect_recall`` (see below), and the
+game's own options.
 
 - Chance nodes are the engine's chance nodes (``chance_outcomes()``; chance mode ``EXPLICIT_STOCHASTIC``).
 - A decision where every seat chooses at once (Hol's der Geier) is a simultaneous node (``_apply_actions``), and
@@ -17,7 +19,7 @@ game is cut, terminal, after that many decisions: returns are then the points so
   such as ISMCTS need.
 - Every game is declared ``IMPERFECT_INFORMATION``, ``GENERAL_SUM``, ``TERMINAL`` rewards (returns are 0
   until the end).  Utility bounds are ``±UTILITY_BOUND`` for ``returns`` (the protocol does not bound points)
-  and ``±1`` for ``win_loss``; ``max_game_length`` is ``MAX_GAME_LENGTH``.
+  and ``±1`` for ``win_loss``; ``max_game_length`` is ``max_moves`` (``MAX_GAME_LENGTH`` with no cut).
 - Observation (``observation_string``/``observation_tensor``): the seat's ``view`` as compact JSON and
   ``state.observation_tensor(seat)``, shaped ``game.observation_tensor_shape()``.  Information state
   (``information_state_string``): with ``perfect_recall=True`` (default) a digest of the seat's views before
@@ -44,9 +46,10 @@ import pyspiel
 import ludotheque
 from ludotheque.core import CHANCE, Actor, Game, State, game_class, game_ids, load_game
 from ludotheque.core.bot import Sampler
-from ludotheque.interop._common import REWARD_MODES, final_rewards, has_joint_decisions
+from ludotheque.interop._common import DEFAULT_MAX_MOVES, REWARD_MODES, final_rewards, has_joint_decisions
 
 __all__ = [
+    "DEFAULT_MAX_MOVES",
     "MAX_GAME_LENGTH",
     "UTILITY_BOUND",
     "LudothequeOpenSpielGame",
@@ -75,7 +78,7 @@ def _parameter_spec(game_id: str) -> dict[str, Any]:
         "players": cls.min_players,
         "turn_based": False,
         "utility": "returns",
-        "max_moves": 0,
+        "max_moves": DEFAULT_MAX_MOVES,
         "perfect_recall": True,
     }
     for option in cls.option_specs:
@@ -122,7 +125,7 @@ class LudothequeOpenSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.perfect_recall = bool(params["perfect_recall"])
         self.max_moves = int(params["max_moves"])
         if self.max_moves < 0:
-            raise ValueError(f"max_moves must be 0 (no limit) or positive, not {self.max_moves}")
+            raise ValueError(f"max_moves must be 0 (no cut) or positive, not {self.max_moves}")
         self.joint = not bool(params["turn_based"]) and has_joint_decisions(self.ludo)
         bound = 1.0 if utility == "win_loss" else UTILITY_BOUND
         info = pyspiel.GameInfo(
@@ -292,7 +295,7 @@ class LudothequeOpenSpielState(pyspiel.State):  # type: ignore[misc]
         return self._engine.state.action_to_string(int(action), actor)
 
     def is_terminal(self) -> bool:
-        """The end of the game, or ``max_moves`` decisions when that parameter is set."""
+        """The end of the game, or ``max_moves`` decisions (unless it is 0)."""
         return self._engine.state.is_terminal() or 0 < self._max_moves <= self._moves
 
     def is_truncated(self) -> bool:

@@ -14,8 +14,9 @@
   count them (``state.returns()``), signed by the game's score order so that more is always better (minus the
   points where the lowest total wins); ``reward_mode="win_loss"`` gives +1 to each winner and -1 to the others
   (0 to everybody when the game names no winner);
-- ``max_moves=N`` truncates an episode after N moves (every agent's ``truncations`` becomes True, reward 0):
-  useful for games whose random play can last very long.
+- ``max_moves=N`` truncates an episode after N moves (every agent's ``truncations`` becomes True, reward 0); the
+  default, ``DEFAULT_MAX_MOVES``, is far past the longest random game of every game that ends, so that random
+  play ends on every game (Rummü's match to 200 points otherwise never does); ``max_moves=None``: no cut.
 
 Illegal actions raise ``ludotheque.IllegalActionError`` (a ``ValueError``); use the action mask.
 """
@@ -34,7 +35,9 @@ from pettingzoo.utils import wrappers
 
 from ludotheque.core import State
 from ludotheque.interop._common import (
+    DEFAULT_MAX_MOVES,
     action_mask,
+    check_max_moves,
     check_reward_mode,
     final_rewards,
     load,
@@ -64,14 +67,12 @@ class LudothequeAECEnv(AECEnv):  # type: ignore[misc]
         players: int | None = None,
         *,
         reward_mode: str = "returns",
-        max_moves: int | None = None,
+        max_moves: int | None = DEFAULT_MAX_MOVES,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
-        if max_moves is not None and max_moves <= 0:
-            raise ValueError(f"max_moves must be positive or None, not {max_moves}")
-        self.max_moves = max_moves
+        self.max_moves = check_max_moves(max_moves)
         self._moves = 0
         self.game = load(game_id, players, options)
         self.reward_mode = check_reward_mode(reward_mode)
@@ -202,7 +203,7 @@ def raw_env(game_id: str, players: int | None = None, **kwargs: Any) -> Ludotheq
 def env(game_id: str, players: int | None = None, **kwargs: Any) -> AECEnv:
     """``game_id`` for ``players`` seats (default: the fewest it allows) as a PettingZoo AEC environment.
 
-    Keyword arguments: ``reward_mode`` (``"returns"`` or ``"win_loss"``), ``max_moves`` (truncation),
+    Keyword arguments: ``reward_mode`` (``"returns"`` or ``"win_loss"``), ``max_moves`` (truncation; ``None``: none),
     ``render_mode`` (``"human"``, ``"ansi"``) and the game's own options (``tie_rule="single"``...).
     """
     return wrappers.OrderEnforcingWrapper(raw_env(game_id, players, **kwargs))

@@ -1,5 +1,5 @@
-"""Geier's own benchmark figures: ``ludotheque bench`` finds this module (see ``ludotheque.bench`` for the hooks
-a game's ``bench.py`` may define) and adds them to each Geier row.
+"""Geier's own benchmark figures: ``ludotheque bench`` finds this module (see the ``ludotheque.bench`` package for
+the hooks a game's ``bench.py`` may define) and adds them to each Geier row.
 
 OpenSpiel's goofspiel is the same game under another name (15 cards, total points): driving it from Python
 with the benchmark's loop gives a reference for our engine through the protocol.  The batch simulator
@@ -86,17 +86,30 @@ def fast_geier(
     }
 
 
+def protocol_rates(game: Game, timed: Timed, seed: int = 0) -> dict[str, Any]:
+    """Our Geier's random play through the protocol, timed right after goofspiel so that the ratio compares two
+    neighbouring measurements (the row's ``playouts`` were timed before the ceiling, clones and records)."""
+    from ludotheque.bench import random_playout
+
+    rng = random.Random(seed)
+    return timed(lambda: random_playout(game, rng))
+
+
 def figures(game: Game, timed: Timed, runs: int) -> dict[str, Any]:
-    """Goofspiel and the batch simulator at ``game``'s player count, with their multiples of goofspiel."""
+    """Goofspiel and the batch simulator at ``game``'s player count, with their multiples of goofspiel (and ours
+    through the protocol, the issue's ratio: ``ratio_protocol_over_openspiel``)."""
     n = game.players
     row: dict[str, Any] = {}
     reference = goofspiel(n, timed)
+    ours = protocol_rates(game, timed) if reference is not None else None
     row["fast_geier"] = fast_geier(n, runs=runs)
     row["fast_geier_1_thread"] = fast_geier(n, runs=runs, threads=1)
     row["fast_geier_numpy"] = fast_geier(n, games=100_000, runs=runs, engine="numpy")
-    if reference is not None:
+    if reference is not None and ours is not None:
         row["openspiel_goofspiel"] = reference
+        row["protocol_beside_openspiel"] = ours
         base = reference["games_per_s"]["per_second"]
+        row["ratio_protocol_over_openspiel"] = round(ours["games_per_s"]["per_second"] / base, 2)
         for key, _, ratio in ENGINES:
             row[ratio] = round(row[key]["games_per_s"]["per_second"] / base, 1)
     return row
@@ -111,11 +124,10 @@ def side_table(rows: list[dict[str, Any]]) -> dict[str, Any]:
     lines: list[list[str]] = []
     for row in rows:
         reference = row.get("openspiel_goofspiel")
-        base = reference["games_per_s"]["per_second"] if reference is not None else None
         if reference is not None:
             lines.append([str(row["players"]), "OpenSpiel goofspiel, Python loop", rate(reference), "1"])
-        ours = row["playouts"]
-        times = "-" if base is None else f"{ours['games_per_s']['per_second'] / base:.2f}"
+        ours = row.get("protocol_beside_openspiel", row["playouts"])
+        times = str(row.get("ratio_protocol_over_openspiel", "-"))
         lines.append([str(row["players"]), "ours through the protocol, same loop", rate(ours), times])
         for key, label, ratio in ENGINES:
             if key in row:
