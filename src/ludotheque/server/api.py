@@ -69,6 +69,8 @@ class CreateTable(Strict):
     rated: bool = False
     #: whether a person whose seat a bot took may take it back
     reclaim: bool = True
+    #: whether a seat may ask the coach for a move during the game (``{"type": "hint"}``); never with ``rated``
+    hints: bool = False
 
 
 class CreatedTable(BaseModel):

@@ -19,7 +19,7 @@ from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
-from ludotheque.server import players, ratings, replay
+from ludotheque.server import players, ratings, replay, review
 from ludotheque.server.api import (
     CreatedTable,
     CreateTable,
@@ -37,6 +37,7 @@ from ludotheque.server.errors import install_error_handlers
 from ludotheque.server.idempotency import KEY_REUSED, IdempotencyKeyDep, IdempotentRequests, fingerprint
 from ludotheque.server.limits import client_address
 from ludotheque.server.live import Connection, LiveTable, MoveError
+from ludotheque.server.live.hints import ask_hint
 from ludotheque.server.lobby import Lobby
 from ludotheque.server.metrics import install_metrics
 from ludotheque.server.pages import mount_pages
@@ -204,7 +205,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"live_tables": len(lobby.tables), "commits": lobby.store.commits, "commit_p50_ms": ms(commits, 0.5),
                 "commit_p99_ms": ms(commits, 0.99), "commit_max_ms": ms(commits, 1.0), "bots": bots}
 
-    for part in (players, ratings, replay):
+    for part in (players, ratings, replay, review):
         app.include_router(part.router)
     install_metrics(app)  # /healthz, /readyz, /metrics
     mount_pages(app)
@@ -329,5 +330,8 @@ async def _handle(live: LiveTable, connection: Connection, message: MutableMappi
             log.exception("table %s: a move could not be committed", live.id)
             refuse("unavailable", "the move could not be saved (the database is unavailable): nothing changed; "
                    "send it again shortly")
+    elif kind == "hint":
+        ask_hint(live, connection)
     else:
-        refuse("malformed", "messages are {\"type\": \"hello\", \"last_seq\": N} or {\"type\": \"move\", ...}")
+        refuse("malformed", "messages are {\"type\": \"hello\", \"last_seq\": N}, {\"type\": \"move\", ...} "
+               "or {\"type\": \"hint\"}")

@@ -13,7 +13,11 @@ Bot work is shared in lanes, so that one table's strong bots never make another 
   cost nobody bounded), the others wait for their turn in the event loop, so a ``medium`` move always finds a
   worker after at most the moves already running;
 * a table asks for one move at a time (its runner awaits each), and every queue serves in arrival order, so the
-  tables take turns: a busy table cannot overtake a quiet one.
+  tables take turns: a busy table cannot overtake a quiet one;
+* the coach (``docs/coach.md``: a hint during a game, the review of a finished one) has a lane of its own, whose
+  processes lower their priority (``nice``), so that its work never queues before a bot move nor takes the CPU from
+  one: it runs on what the bots leave.  One review runs at a time, so a hint always finds a worker after at most
+  the hints already running; a review reports its progress to the server as it goes.
 
 Workers are started with ``spawn``, a fresh interpreter that inherits no descriptor of the server (never its
 listening socket), and end with the server however it ends: the kernel kills them when it dies
@@ -37,13 +41,13 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
+from functools import lru_cache, partial
+from typing import Any, TypeVar
 
-from ludotheque.bots import make_bot
+from ludotheque.bots import coach, make_bot
 from ludotheque.bots.registry import has_settings, is_search, spec_level
 from ludotheque.core import Actor, LudothequeError, load_game
-from ludotheque.core.bot import ask_bot
+from ludotheque.core.bot import ask_bot, make_sampler
 from ludotheque.table import Table
 
 #: Tables a worker keeps between requests (oldest forgotten first).
@@ -52,6 +56,13 @@ WORKER_CACHE = 256
 PR_SET_PDEATHSIG = 1
 #: Seconds between two looks of a worker at its parent (where ``PR_SET_PDEATHSIG`` does not exist).
 PARENT_POLL_S = 0.5
+#: The coach's worker processes (hints and reviews), and how much lower their priority is than the bots' (``nice``).
+COACH_WORKERS = 2
+COACH_NICENESS = 10
+#: Hints asked and not answered yet, over every table, beyond which a hint is refused (the coach is busy).
+HINTS_AT_ONCE = 8
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -75,10 +86,44 @@ def capped(spec: str, seconds: float) -> str:
     return f"{spec}:time={seconds:g}"
 
 
+@dataclass(frozen=True)
+class HintRequest:
+    """The coach's move for ``seat`` at a table in play, from that seat's view and a sampler only."""
+
+    table_id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    history: tuple[tuple[Actor, int, str], ...]
+    seat: int
+    seed: str  # public: the table, its seq and the seat, so the same position gets the same hint
+    seconds: float
+    playouts: int
+    model: str
+
+
+@dataclass(frozen=True)
+class ReviewRequest:
+    """The coach's review of ``seat``'s decisions in a finished game's record; ``key`` names it in progress
+    reports."""
+
+    key: str
+    record: dict[str, Any]
+    seat: int
+    seconds: float | None
+    playouts: int
+    model: str
+    seed: int = 0
+
+
+class CoachBusy(Exception):
+    """``HINTS_AT_ONCE`` hints are waiting for the coach already."""
+
+
 _tables: dict[str, Table] = {}
 
 
-def _table_for(request: BotRequest) -> Table:
+def _table_for(request: BotRequest | HintRequest) -> Table:
     """The request's table at the end of its history, from this worker's cache when the cache is a prefix."""
     table = _tables.pop(request.table_id, None)
     history = request.history
@@ -100,6 +145,35 @@ def choose_move(request: BotRequest) -> int:
     table = _table_for(request)
     bot = make_bot(capped(request.spec, request.time_cap), table.game)
     return ask_bot(bot, table.state, request.seat, random.Random(request.seed))
+
+
+def give_hint(request: HintRequest) -> dict[str, Any]:
+    """Run in a coach worker: the coach's move for ``request.seat``, from what a bot receives (the seat's view, its
+    legal moves, a sampler of determinizations), never the state."""
+    state = _table_for(request).state
+    seat = request.seat
+    return coach.hint(state.view(seat), state.legal_actions(seat), make_sampler(state, seat), model=request.model,
+                      playouts=request.playouts, seconds=request.seconds, seed=request.seed)
+
+
+#: In a coach worker process: the pipe its reviews report their progress on (``CoachLane``).
+_progress: Any = None
+
+Report = Callable[[str, int, int], None]
+
+
+def write_review(request: ReviewRequest, report: Report | None = None) -> dict[str, Any]:
+    """Run in a coach worker: the review of ``request.seat`` (``coach.review_record``), its progress (decisions
+    valued, decisions to value) told to ``report`` (threads) or to the worker's queue (processes) as it goes."""
+
+    def progress(status: coach.ReviewProgress) -> None:
+        if report is not None:
+            report(request.key, status.done, status.total)
+        elif _progress is not None:
+            _progress.send((request.key, status.done, status.total))  # one small write: whole, whoever writes
+
+    return coach.review_record(request.record, request.seat, model=request.model, playouts=request.playouts,
+                               seconds=request.seconds, seed=request.seed, progress=progress)
 
 
 # -- worker processes that end with the server ---------------------------------------------------------------
@@ -151,11 +225,15 @@ class Lane:
                 self.executor.submit(os.getpid)
 
     async def run(self, request: BotRequest) -> int:
+        return await self.call(partial(choose_move, request))
+
+    async def call(self, work: Callable[[], T]) -> T:
+        """``work`` (a module function with its arguments, for a process) run by one of the lane's workers."""
         loop = asyncio.get_running_loop()
         for attempt in range(2):
             executor = self.executor
             try:
-                return await loop.run_in_executor(executor, choose_move, request)
+                return await loop.run_in_executor(executor, work)
             except BrokenProcessPool:
                 if attempt or executor is not self.executor:
                     raise
@@ -172,6 +250,78 @@ class Lane:
             # a worker thinking a move would otherwise run to the end of it (seconds) and hold the server's exit
             with contextlib.suppress(OSError):
                 process.terminate()
+
+
+def _coach_worker(parent: int, progress: Any) -> None:
+    """A coach process's first step: end with the server, keep ``progress`` for its reviews, and step back behind
+    the bots (a higher ``nice``: the kernel gives it the CPU the bots and the server leave)."""
+    die_with_parent(parent)
+    global _progress
+    _progress = progress
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(COACH_NICENESS)
+
+
+class CoachLane(Lane):
+    """The coach's workers.  Processes are started at the first hint or review, not with the server (a server
+    whose people never ask the coach pays nothing); their reviews' progress comes back on one pipe, read by a
+    thread that hands each report to the event loop.  A pipe rather than a ``multiprocessing.Queue``: a report is
+    one write shorter than ``PIPE_BUF``, which the kernel never interleaves, so it needs no lock to share."""
+
+    def __init__(self, workers: int, threads: int) -> None:
+        self.context = multiprocessing.get_context("spawn")
+        self.progress: Any = None  # the pipe's ends, (read, write), made with the first processes
+        self.listeners: dict[str, Report] = {}
+        self.reader: threading.Thread | None = None
+        super().__init__(workers, threads)
+
+    def _new(self) -> Executor:
+        if self.workers == 0:
+            return ThreadPoolExecutor(self.threads)
+        if self.progress is None:
+            self.progress = self.context.Pipe(duplex=False)
+        return ProcessPoolExecutor(self.workers, mp_context=self.context, initializer=_coach_worker,
+                                   initargs=(os.getpid(), self.progress[1]))
+
+    def start(self) -> None:
+        """Nothing: the workers start at the coach's first work."""
+
+    async def review(self, request: ReviewRequest, on_progress: Callable[[int, int], None]) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+
+        def report(_key: str, done: int, total: int) -> None:
+            with contextlib.suppress(RuntimeError):  # the server is closing its loop
+                loop.call_soon_threadsafe(on_progress, done, total)
+
+        if self.workers == 0:
+            return await self.call(partial(write_review, request, report))
+        self.listeners[request.key] = report
+        if self.reader is None:
+            self.reader = threading.Thread(target=self._read_progress, name="coach progress", daemon=True)
+            self.reader.start()
+        try:
+            return await self.call(partial(write_review, request))
+        finally:
+            self.listeners.pop(request.key, None)
+
+    def _read_progress(self) -> None:
+        reader = self.progress[0]
+        while True:
+            try:
+                item = reader.recv()
+            except (EOFError, OSError):
+                return
+            if item is None:
+                return
+            key, done, total = item
+            listener = self.listeners.get(key)
+            if listener is not None:
+                listener(key, done, total)
+
+    def close(self) -> None:
+        super().close()
+        if self.progress is not None and self.reader is not None:
+            self.progress[1].send(None)  # the reading thread's last message
 
 
 @lru_cache(maxsize=1024)
@@ -195,6 +345,10 @@ class BotPool:
         self.seconds: dict[str, deque[float]] = {}
         #: told each move's level and wall time too (``/metrics``' histogram)
         self.on_move: Callable[[str, float], None] | None = None
+        self.coach = CoachLane(COACH_WORKERS if workers > 0 else 0, threads=COACH_WORKERS)
+        #: one review at a time, so that the coach's other worker is there for hints
+        self.reviewing = asyncio.Semaphore(1)
+        self.hints_waiting = 0
 
     def start(self) -> None:
         self.quick.start()
@@ -225,9 +379,29 @@ class BotPool:
             self.on_move(level, seconds)
         return action
 
+    async def hint(self, request: HintRequest) -> dict[str, Any]:
+        """The coach's move (``give_hint``); ``CoachBusy`` when ``HINTS_AT_ONCE`` hints wait already."""
+        if self.hints_waiting >= HINTS_AT_ONCE:
+            raise CoachBusy(f"the coach is answering {self.hints_waiting} hints: ask again in a moment")
+        self.hints_waiting += 1
+        try:
+            return await self.coach.call(partial(give_hint, request))
+        finally:
+            self.hints_waiting -= 1
+
+    async def review(self, request: ReviewRequest, on_progress: Callable[[int, int], None],
+                     started: Callable[[], None] | None = None) -> dict[str, Any]:
+        """The review (``write_review``), after the reviews asked before it (``started`` is called when its turn
+        comes); ``on_progress(done, total)`` as it goes, in the event loop."""
+        async with self.reviewing:
+            if started is not None:
+                started()
+            return await self.coach.review(request, on_progress)
+
     def close(self) -> None:
         self.quick.close()
         self.search.close()
+        self.coach.close()
 
 
 def history_of(table: Table) -> tuple[tuple[Actor, int, str], ...]:

@@ -153,6 +153,8 @@ class Lobby:
             elif spec not in ("me", "open"):
                 raise Refusal(400, f'a seat is "me", "open" or "bot:LEVEL", not {spec!r}')
         self._check_bot(body.default_bot, game)
+        if body.hints and body.rated:
+            raise Refusal(400, "a table where the coach gives hints is never rated: ask for hints or for a rated game")
         player, new_player_token = await self.player(player_token, body.player_name or "player", address) \
             if "me" in specs else (None, None)
         if "me" not in specs and "open" in specs:
@@ -171,7 +173,7 @@ class Lobby:
             self.store.create_table, game=game.id, players=game.players, options=dict(game.options),
             name=body.name or f"{game.name}", private=body.private, default_bot=body.default_bot,
             seat_specs=seat_specs, creator_seat=creator, clock=clock_of(body.clock, game.clock_pace),
-            rated=body.rated, reclaim=body.reclaim,
+            rated=body.rated, reclaim=body.reclaim, hints=body.hints,
             waiting_limit=self.settings.waiting_tables_per_player if "open" in specs else None,
         )
         if self.site is not None:

@@ -53,6 +53,8 @@ game_tables = Table(
     Column("finished_at", Float, nullable=True),
     #: ``{"returns": [...], "winners": [...]}`` once the game is over, for lists that do not replay the game
     Column("result", JSON, nullable=True),
+    #: whether a seat may ask the coach for a move (``{"type": "hint"}``); such a table is never rated
+    Column("hints", Boolean, nullable=False, default=False),
 )
 
 #: People: guests (a name and a token) and accounts (a user name, an argon2 password hash, or neither and only
@@ -117,4 +119,14 @@ actions = Table(
     Column("client_move_id", String(64), nullable=True),
     Column("created_at", Float, nullable=False),
     UniqueConstraint("table_id", "actor", "client_move_id", name="uq_actions_client_move"),
+)
+
+#: The coach's review of one seat's decisions at a finished table (``docs/coach.md``), kept once computed.
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("review", JSON, nullable=False),
+    Column("created_at", Float, nullable=False),
 )

@@ -4,9 +4,13 @@
 // seat saw it (view, the events of step K, the marks where each round begins).  The page asks once per seat for
 // every event of the game (since=0), so that the event log of any position is those with seq <= K; each step
 // then asks only for the view.  The position is drawn with the game's renderer, offering no move.
+//
+// For a seat, the page offers the coach's review (POST/GET /api/tables/<id>/review, docs/coach.md): asked with a
+// button, followed while the coach works, then drawn as a chart of the seat's expected final points along the game
+// (markers on its mistakes) and a line per decision: what was played, what the coach preferred, at what cost.
 
 import {api, seatAt} from "./api.js";
-import {board, loadRenderer} from "./board.js";
+import {board, loadRenderer, makeContext} from "./board.js";
 import {clear, h} from "./dom.js";
 import {currentLang, loadGameCatalog, loadShellCatalog, setLang, t} from "./i18n.js";
 
@@ -24,6 +28,8 @@ const page = {
   log: [],         // every event the seat saw in the whole game, in order (each carries its seq)
   logSeat: null,   // the seat whose events ``log`` holds (it follows ``seat`` once they have come)
   error: null,     // why the replay cannot be shown: {text, detail}
+  review: null,    // the coach's review of `seat`: GET /api/tables/{id}/review (status, progress, review), or
+                   // {status: "refused", text, detail}; null when none was asked
 };
 
 // a seat's token held by this browser opens a private table's replay; the player's own token goes with every call
@@ -60,6 +66,7 @@ function seatParams() {
 // A new seat: its whole event log, then the position asked (the end of the game unless said)
 async function showSeat(seat, seq = null) {
   page.seat = seat;
+  loadReview(seat);
   const mine = ++asked;
   let all;
   try {
@@ -135,12 +142,11 @@ function names() {
 function context() {
   const step = page.step;
   const events = page.log.filter((event) => event.seq <= step.seq);
-  return {
-    h, t, lang: currentLang(), seat: page.seat, names: names(), view: step.view, legal: [],
-    status: step.view.terminal ? "finished" : "playing", events,
-    recent: events.filter((event) => event.seq === step.seq), pending: false, play: () => {}, myTurn: false,
-    redraw: () => draw(), find: () => undefined, findAll: () => [],
-  };
+  // a replay offers no move: `legal` stays empty and `play` does nothing
+  return makeContext({
+    view: step.view, seat: page.seat, names: names(), status: step.view.terminal ? "finished" : "playing", events,
+    recent: events.filter((event) => event.seq === step.seq), redraw: () => draw(),
+  });
 }
 
 function describe(event, ctx) {
@@ -185,9 +191,11 @@ function replayArea() {
     controls(step),
     choices(step),
     currentMove(step, ctx),
+    reviewHere(step),
     seatsList(step.view),
     drawn,
     step.view.terminal ? result(ctx) : null,
+    reviewPanel(),
     eventLog(ctx));
 }
 
@@ -269,6 +277,155 @@ function eventLog(ctx) {
     if (text) lines.push(h("li", {class: ctx.recent.includes(event) ? "new" : null}, text));
   }
   return h("details", {class: "log", open: true}, h("summary", {}, t("table.what_happened")), h("ol", {}, lines));
+}
+
+// -- the coach's review --------------------------------------------------------------------------------------
+
+const reviewBase = `/api/tables/${encodeURIComponent(tableId)}/review`;
+const REVIEW_POLL_MS = 500;
+// the markers' colours, by judgement (a good move has none)
+const JUDGED = {inaccuracy: "#c9a227", mistake: "#e07b24", blunder: "#c0392b"};
+let reviewTimer = null;
+
+function reviewToken() { return held ? held.token : undefined; }
+
+// The review of `seat` as it stands, if one was asked (a 404 says none was); followed until it is done
+async function loadReview(seat) {
+  clearTimeout(reviewTimer);
+  page.review = null;
+  if (seat === null) return;
+  try {
+    const answer = await api(`${reviewBase}?seat=${seat}`, {token: reviewToken()});
+    if (page.seat === seat) followReview(seat, answer);
+  } catch (error) {
+    if (page.seat === seat && error.status !== 404) reviewRefused(error);
+  }
+}
+
+async function askReview() {
+  const seat = page.seat;
+  try {
+    const answer = await api(reviewBase, {method: "POST", body: {seat}, token: reviewToken()});
+    if (page.seat === seat) followReview(seat, answer);
+  } catch (error) {
+    if (page.seat === seat) reviewRefused(error);
+  }
+}
+
+function followReview(seat, answer) {
+  page.review = answer;
+  draw();
+  if (answer.status !== "queued" && answer.status !== "running") return;
+  clearTimeout(reviewTimer);
+  reviewTimer = setTimeout(async () => {
+    try {
+      const next = await api(`${reviewBase}?seat=${seat}`, {token: reviewToken()});
+      if (page.seat === seat) followReview(seat, next);
+    } catch (error) {
+      if (page.seat === seat) reviewRefused(error);
+    }
+  }, REVIEW_POLL_MS);
+}
+
+function reviewRefused(error) {
+  const known = {403: "replay.forbidden", 429: "review.busy"}[error.status];
+  page.review = {status: "refused", text: known ? t(known) : t("review.failed"), detail: error.message};
+  draw();
+}
+
+function decisions() {
+  const review = page.review;
+  return review && review.status === "done" ? review.review.decisions : [];
+}
+
+function points(value) {
+  return Number(value).toLocaleString(currentLang(), {maximumFractionDigits: 1});
+}
+
+// "played X, the coach preferred Y (+n points)"
+function comment(decision) {
+  if (decision.best === decision.played) return t("review.agreed", {played: decision.played});
+  return t("review.preferred", {played: decision.played, best: decision.best, loss: points(decision.loss)});
+}
+
+function judgement(decision) {
+  return decision.judgement === "good" ? "" : ` · ${t(`review.judgement.${decision.judgement}`)}`;
+}
+
+// The coach's word on the step shown, when it is one of the seat's decisions
+function reviewHere(step) {
+  const decision = decisions().find((d) => d.seq === step.seq);
+  if (!decision) return null;
+  return h("p", {class: "replay-move", "data-test": "review-here"}, comment(decision), judgement(decision));
+}
+
+function reviewPanel() {
+  if (page.seat === null) return null;
+  const review = page.review;
+  const parts = [h("h2", {}, t("review.title"))];
+  if (review && review.status === "done") {
+    parts.push(reviewSummary(review.review), reviewChart(review.review), reviewList(review.review));
+  } else if (review && (review.status === "queued" || review.status === "running")) {
+    const {done, total} = review.progress;
+    parts.push(h("p", {"data-test": "review-progress", "aria-live": "polite"},
+      review.status === "queued" || !total ? t("review.queued") : t("review.running", {done, total})),
+    h("progress", {max: Math.max(total, 1), value: total ? done : 0}));
+  } else {
+    if (review && review.status === "failed") {
+      parts.push(h("p", {class: "notice error", "data-test": "review-error", title: review.error}, t("review.failed")));
+    } else if (review) {
+      parts.push(h("p", {class: "notice error", "data-test": "review-error", title: review.detail}, review.text));
+    }
+    parts.push(h("p", {}, t("review.lead")),
+      h("button", {"data-test": "review-ask", onclick: askReview}, t("review.ask", {name: names()[page.seat]})));
+  }
+  return h("section", {class: "end", "data-test": "review"}, parts);
+}
+
+function reviewSummary(review) {
+  const summary = review.summary;
+  return h("p", {"data-test": "review-summary"}, t("review.summary", {
+    loss: points(summary.total_loss), accuracy: summary.accuracy === null ? "–" : points(summary.accuracy),
+    model: t(`level.${review.model}`) === `level.${review.model}` ? review.model : t(`level.${review.model}`)}));
+}
+
+// The seat's expected final points along the game (the moves played; the coach's preferred ones dashed), by seq,
+// with a marker on each judged move and a line at the step shown
+function reviewChart(review) {
+  const valued = review.decisions.filter((d) => d.expected_played !== null && d.expected_best !== null);
+  if (!valued.length) return h("p", {"data-test": "review-chart"}, t("review.forced"));
+  const width = 320, height = 130, pad = 10;
+  const values = valued.flatMap((d) => [d.expected_played, d.expected_best]);
+  let low = Math.min(...values), high = Math.max(...values);
+  if (high - low < 1e-9) { low -= 1; high += 1; }
+  const last = Math.max(1, page.step.last_seq);
+  const x = (seq) => pad + (width - 2 * pad) * seq / last;
+  const y = (value) => height - pad - (height - 2 * pad) * (value - low) / (high - low);
+  const line = (key) => valued.map((d, i) => `${i ? "L" : "M"}${x(d.seq).toFixed(1)},${y(d[key]).toFixed(1)}`).join(" ");
+  const label = (value, at) => h("svg:text", {x: pad + 2, y: at, "font-size": 9, fill: "#6b6b6b"}, points(value));
+  return h("figure", {class: "review-chart", style: {margin: "0.4rem 0"}},
+    h("svg", {viewBox: `0 0 ${width} ${height}`, width: "100%", role: "img", "data-test": "review-chart",
+      "aria-label": t("review.chart")},
+    h("svg:rect", {x: 0, y: 0, width, height, fill: "#fbfaf5"}),
+    h("svg:line", {x1: x(page.step.seq), x2: x(page.step.seq), y1: pad, y2: height - pad, stroke: "#c8c2ad"}),
+    h("svg:path", {d: line("expected_best"), fill: "none", stroke: "#7f9c8f", "stroke-width": 1.5,
+      "stroke-dasharray": "4 3"}),
+    h("svg:path", {d: line("expected_played"), fill: "none", stroke: "#2b4a3f", "stroke-width": 2}),
+    label(high, pad + 8), label(low, height - pad - 2),
+    valued.filter((d) => d.judgement in JUDGED).map((d) => h("svg:circle", {
+      cx: x(d.seq).toFixed(1), cy: y(d.expected_played).toFixed(1), r: 5, fill: JUDGED[d.judgement],
+      "data-test": "review-marker", "data-seq": d.seq, onclick: () => go(d.seq)},
+    h("svg:title", {}, `${comment(d)}${judgement(d)}`)))),
+    h("figcaption", {}, t("review.legend")));
+}
+
+function reviewList(review) {
+  return h("details", {class: "log", open: true}, h("summary", {}, t("review.decisions")),
+    h("ol", {"data-test": "review-decisions"}, review.decisions.map((d) => h("li", {
+      class: d.seq === page.step.seq ? "new" : null, "data-seq": d.seq},
+    h("a", {href: `?${new URLSearchParams({seat: page.seat, seq: d.seq})}`,
+      onclick: (event) => { event.preventDefault(); go(d.seq); }}, t("review.step", {seq: d.seq})), " ",
+    comment(d), judgement(d)))));
 }
 
 window.ludotheque = page;  // for the browser tests: the position shown, as the page holds it

@@ -1,0 +1,121 @@
+"""The coach's hint at a table in play: ``{"type": "hint"}`` from the seat whose turn it is, at a table created
+with ``"hints": true``, answered ``{"type": "hint", "seq", "move", "expected", "next_best", "next_expected",
+"stderr"}`` (``docs/server.md``, ``docs/coach.md``).
+
+The hint is computed in the coach's workers (``BotPool.hint``, low priority) from what a bot of that seat
+receives: the seat's view, its legal moves and a sampler of determinizations, never the state; its seed is public
+(the table, the seq, the seat), so a hint depends on nothing the seat cannot see.  It is bounded in time
+(``LUDOTHEQUE_HINT_SECONDS``, 2 s) and a connection has one hint asked at a time; the reader goes on reading the
+connection's moves meanwhile.  Elsewhere the answer is an ``error`` frame: ``unauthorized`` (a spectator, a table
+without hints), ``not_your_turn``, ``rate_limited`` (a hint already asked, or the coach busy), ``unavailable``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import weakref
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Engine, select
+
+from ludotheque.bots.coach import DEFAULT_MODEL, DEFAULT_PLAYOUTS
+from ludotheque.core import LudothequeError
+from ludotheque.server.botpool import CoachBusy, HintRequest, history_of
+from ludotheque.server.live.connection import Connection
+from ludotheque.server.schema import game_tables
+
+if TYPE_CHECKING:
+    from ludotheque.server.live.actor import LiveTable
+
+log = logging.getLogger("ludotheque.server")
+
+#: Tables whose ``hints`` flag was read (it never changes), the oldest forgotten first past this many.
+FLAGS_KEPT = 10_000
+
+_flags: OrderedDict[str, bool] = OrderedDict()
+_asking: weakref.WeakSet[Connection] = weakref.WeakSet()  # connections with a hint under way
+_tasks: set[asyncio.Task[None]] = set()  # the hints under way, kept from the garbage collector
+
+
+def hint_seconds() -> float:
+    return float(os.environ.get("LUDOTHEQUE_HINT_SECONDS", "2"))
+
+
+def hint_playouts() -> int:
+    return int(os.environ.get("LUDOTHEQUE_HINT_PLAYOUTS", str(DEFAULT_PLAYOUTS)))
+
+
+def ask_hint(live: LiveTable, connection: Connection) -> None:
+    """Answer ``{"type": "hint"}``: a refusal at once, or the hint later, from a task of its own."""
+    if connection.seat is None:
+        connection.push(_error("unauthorized", "a spectator gets no hints: connect with a seat's token"))
+        return
+    if connection in _asking:
+        connection.push(_error("rate_limited", "one hint at a time: the coach is still thinking about the last"))
+        return
+    _asking.add(connection)
+    task = asyncio.get_running_loop().create_task(_answer(live, connection, connection.seat))
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
+async def _answer(live: LiveTable, connection: Connection, seat: int) -> None:
+    try:
+        if not await _hints_on(live.store.engine, live.id):
+            connection.push(_error("unauthorized", "this table gives no hints: create one with \"hints\": true"))
+            return
+        refusal = _not_now(live, seat)
+        if refusal is not None:
+            connection.push(_error("not_your_turn", refusal))
+            return
+        table, row = live.table, live.row
+        seq = table.seq
+        request = HintRequest(live.id, row.game, row.players, row.options, history_of(table), seat,
+                              f"{live.id}:{seq}:{seat}", hint_seconds(), hint_playouts(), DEFAULT_MODEL)
+        try:
+            answer = await live.bots.hint(request)
+        except CoachBusy as busy:
+            connection.push(_error("rate_limited", str(busy)))
+            return
+        except Exception:
+            log.exception("table %s: the coach could not give seat %d a hint", live.id, seat)
+            connection.push(_error("unavailable", "the coach could not answer: ask again"))
+            return
+        connection.push({"type": "hint", "seq": seq, **answer})
+    finally:
+        _asking.discard(connection)
+
+
+def _not_now(live: LiveTable, seat: int) -> str | None:
+    """Why ``seat`` cannot be given a hint now, or ``None``."""
+    if live.row.status != "playing":
+        return f"the table is {live.row.status}, not playing"
+    try:
+        live.table.check_turn(seat)
+    except LudothequeError as error:
+        return f"a hint is for the seat to act: {error}"
+    if live.bot_plays(seat):
+        return f"a bot plays seat {seat} now"
+    return None
+
+
+async def _hints_on(engine: Engine, table_id: str) -> bool:
+    known = _flags.get(table_id)
+    if known is None:
+        known = await asyncio.to_thread(_read_flag, engine, table_id)
+        _flags[table_id] = known
+        while len(_flags) > FLAGS_KEPT:
+            _flags.popitem(last=False)
+    return known
+
+
+def _read_flag(engine: Engine, table_id: str) -> bool:
+    with engine.connect() as db:
+        return bool(db.execute(select(game_tables.c.hints).where(game_tables.c.id == table_id)).scalar())
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}
