@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ludotheque.bots import RandomBot
+from ludotheque.bots import RandomBot, make_bot
 from ludotheque.core import (
     GameOverError,
     IllegalActionError,
@@ -296,3 +296,22 @@ def test_random_play_without_events_writes_no_notation_until_read(monkeypatch: p
     assert len(written) == 30
     table.record()
     assert len(written) == 60
+
+
+def test_a_random_bot_is_asked_without_building_a_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The uniform random bot reads no view (``reads_view = False``): random play builds none; a bot that reads
+    one still gets the seat's real view."""
+    game = load_game("geier", players=3)
+    state_class = type(game.new_initial_state())
+    built: list[object] = []
+    original = state_class.view
+
+    def counted(self: object, seat: object) -> object:
+        built.append(seat)
+        return original(self, seat)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(state_class, "view", counted)
+    Table(game, [RandomBot()] * 3, chance_rng=random.Random(4)).play_out()
+    assert built == []
+    Table(game, [RandomBot(), RandomBot(), make_bot("heuristic", game)], chance_rng=random.Random(4)).play_out()
+    assert built and set(built) == {2}

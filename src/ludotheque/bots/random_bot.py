@@ -10,6 +10,7 @@ from ludotheque.core.bot import Sampler
 
 class RandomBot:
     name = "random"
+    reads_view = False  # ``core.bot.ask_bot`` skips building the view it would never read
 
     def choose(
         self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sampler: Sampler | None = None

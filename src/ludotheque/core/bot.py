@@ -41,5 +41,7 @@ def make_sampler(state: State, seat: int) -> Sampler:
 
 def ask_bot(bot: Bot, state: State, seat: int, rng: random.Random) -> int:
     """Ask ``bot`` for ``seat``'s action at ``state``: the view, the legal actions and a sampler of
-    determinizations."""
-    return bot.choose(state.view(seat), state.legal_actions(seat), rng, make_sampler(state, seat))
+    determinizations.  A bot that declares ``reads_view = False`` (the uniform random bot) is handed an empty view:
+    building a view costs more than such a bot's whole move."""
+    view = state.view(seat) if getattr(bot, "reads_view", True) else {}
+    return bot.choose(view, state.legal_actions(seat), rng, make_sampler(state, seat))
