@@ -123,6 +123,7 @@ class TableSummary(BaseModel):
     reclaim: bool = True
     rematch_of: str | None = None
     rematch: str | None = None
+    hints: bool = False
     finished_at: float | None = None
 
 

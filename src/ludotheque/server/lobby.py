@@ -317,7 +317,7 @@ class Lobby:
                 await asyncio.to_thread(
                     self.store.create_table, game=old.game, players=old.players, options=old.options, name=old.name,
                     private=old.private, default_bot=old.default_bot, seat_specs=seat_specs, creator_seat=None,
-                    clock=old.clock, rated=old.rated, reclaim=old.reclaim, rematch_of=old.id,
+                    clock=old.clock, rated=old.rated, reclaim=old.reclaim, rematch_of=old.id, hints=old.hints,
                 )
             await live.reload()
             assert live.row.rematch is not None
@@ -454,7 +454,7 @@ def summary(row: TableRow) -> dict[str, Any]:
         "status": row.status, "private": row.private, "creator_seat": row.creator_seat,
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "away": s.away} for s in row.seats],
         "clock": row.clock, "rated": row.rated, "reclaim": row.reclaim, "rematch_of": row.rematch_of,
-        "rematch": row.rematch, "finished_at": row.finished_at,
+        "rematch": row.rematch, "finished_at": row.finished_at, "hints": row.hints,
     }
 
 

@@ -82,6 +82,8 @@ class TableRow:
     result: dict[str, Any] | None = None
     #: when a waiting table was last opened (``None``: never since its creation)
     opened_at: float | None = None
+    #: the coach answers its seats' hints (never rated)
+    hints: bool = False
 
     @property
     def last_opened(self) -> float:
@@ -534,7 +536,7 @@ def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
                for s in seat_rows],
         clock=row["clock"], clock_state=row["clock_state"], rated=bool(row["rated"]), reclaim=bool(row["reclaim"]),
         rematch_of=row["rematch_of"], rematch=row["rematch"], finished_at=row["finished_at"], result=row["result"],
-        opened_at=row["opened_at"],
+        opened_at=row["opened_at"], hints=bool(row["hints"]),
     )
 
 

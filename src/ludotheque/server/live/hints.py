@@ -16,26 +16,18 @@ import asyncio
 import logging
 import os
 import weakref
-from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
-
-from sqlalchemy import Engine, select
 
 from ludotheque.bots.coach import DEFAULT_MODEL, DEFAULT_PLAYOUTS
 from ludotheque.core import LudothequeError
 from ludotheque.server.botpool import CoachBusy, HintRequest, history_of
 from ludotheque.server.live.connection import Connection
-from ludotheque.server.schema import game_tables
 
 if TYPE_CHECKING:
     from ludotheque.server.live.actor import LiveTable
 
 log = logging.getLogger("ludotheque.server")
 
-#: Tables whose ``hints`` flag was read (it never changes), the oldest forgotten first past this many.
-FLAGS_KEPT = 10_000
-
-_flags: OrderedDict[str, bool] = OrderedDict()
 _asking: weakref.WeakSet[Connection] = weakref.WeakSet()  # connections with a hint under way
 _tasks: set[asyncio.Task[None]] = set()  # the hints under way, kept from the garbage collector
 
@@ -64,7 +56,7 @@ def ask_hint(live: LiveTable, connection: Connection) -> None:
 
 async def _answer(live: LiveTable, connection: Connection, seat: int) -> None:
     try:
-        if not await _hints_on(live.store.engine, live.id):
+        if not live.row.hints:
             connection.push(_error("unauthorized", "this table gives no hints: create one with \"hints\": true"))
             return
         refusal = _not_now(live, seat)
@@ -100,21 +92,6 @@ def _not_now(live: LiveTable, seat: int) -> str | None:
     if live.bot_plays(seat):
         return f"a bot plays seat {seat} now"
     return None
-
-
-async def _hints_on(engine: Engine, table_id: str) -> bool:
-    known = _flags.get(table_id)
-    if known is None:
-        known = await asyncio.to_thread(_read_flag, engine, table_id)
-        _flags[table_id] = known
-        while len(_flags) > FLAGS_KEPT:
-            _flags.popitem(last=False)
-    return known
-
-
-def _read_flag(engine: Engine, table_id: str) -> bool:
-    with engine.connect() as db:
-        return bool(db.execute(select(game_tables.c.hints).where(game_tables.c.id == table_id)).scalar())
 
 
 def _error(code: str, message: str) -> dict[str, Any]:
