@@ -53,7 +53,7 @@ def test_a_guest_has_a_name_and_a_token(server: ServerProcess) -> None:
     assert ana["name"] == "Ana" and len(ana["token"]) > 20
     me = call(server, "GET", "/api/me", ana["token"]).json()
     assert me == {"player_id": ana["player_id"], "name": "Ana", "username": None, "guest": True,
-                  "preferences": {"lang": None, "sound": None}}
+                  "preferences": {"lang": None, "sound": None}, "your_turn": []}
     assert call(server, "GET", "/api/me", None).status_code == 401
     assert call(server, "GET", "/api/me", "not-a-token").status_code == 401
     assert httpx.post(f"{server.url}/api/players", json={"name": " "}).status_code == 422

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from ludotheque.core import game_class, game_ids
 
@@ -49,6 +49,16 @@ class ClockSpec(Strict):
     reserve: float = Field(default=0, ge=0, le=86_400)
 
 
+class CorrespondenceClock(Strict):
+    """A game by correspondence: N days a move (1 to 14; 400 otherwise).  A bot plays a move only once its days
+    are spent, never for a person who is merely away, and the person is told when it is their turn (Web Push)."""
+
+    days: StrictInt = Field(description="days a move, 1 to 14")
+
+
+#: the days a correspondence clock may give a move
+CORRESPONDENCE_DAYS = (1, 14)
+
 ClockProfile = Literal["relaxed", "normal", "fast"]
 
 
@@ -63,8 +73,9 @@ class CreateTable(Strict):
     private: bool = False
     #: the bot that takes the seats still open when the game starts, and plays for people who are gone
     default_bot: str = Field(default="medium", min_length=1, max_length=64)
-    #: none (the default), a profile (times suited to the game's pace), or times of one's own
-    clock: ClockProfile | ClockSpec | None = None
+    #: none (the default), a profile (times suited to the game's pace), times of one's own, or days a move (a game
+    #: by correspondence)
+    clock: ClockProfile | ClockSpec | CorrespondenceClock | None = None
     #: whether the result counts for the players' ratings
     rated: bool = False
     #: whether a person whose seat a bot took may take it back
@@ -125,6 +136,9 @@ class TableSummary(BaseModel):
     rematch: str | None = None
     hints: bool = False
     finished_at: float | None = None
+    #: the seats a person is to play now, while the game is in play (``null`` when this process does not hold the
+    #: table in play: finished, waiting, or held by another process of a site)
+    to_act: list[int] | None = None
 
 
 class Problem(BaseModel):

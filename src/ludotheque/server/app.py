@@ -19,7 +19,7 @@ from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
-from ludotheque.server import players, ratings, replay, review
+from ludotheque.server import players, push, ratings, replay, review
 from ludotheque.server.api import (
     CreatedTable,
     CreateTable,
@@ -36,7 +36,7 @@ from ludotheque.server.config import Settings
 from ludotheque.server.errors import install_error_handlers
 from ludotheque.server.idempotency import KEY_REUSED, IdempotencyKeyDep, IdempotentRequests, fingerprint
 from ludotheque.server.limits import client_address
-from ludotheque.server.live import Connection, LiveTable, MoveError
+from ludotheque.server.live import Connection, LiveTable, MoveError, chat
 from ludotheque.server.live.hints import ask_hint
 from ludotheque.server.lobby import Lobby
 from ludotheque.server.metrics import install_metrics
@@ -207,6 +207,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     for part in (players, ratings, replay, review):
         app.include_router(part.router)
+    app.include_router(push.router)  # Web Push: a person told it is their turn (server/push.py)
     install_metrics(app)  # /healthz, /readyz, /metrics
     mount_pages(app)
 
@@ -321,6 +322,7 @@ async def _handle(live: LiveTable, connection: Connection, message: MutableMappi
         connection.synced = min(last, live.table.seq)
         connection.hello = True
         connection.push_state()
+        chat.greet(live, connection)
     elif kind == "move":
         try:
             await live.move(connection, data.get("move"), data.get("client_move_id"), data.get("after_seq"))
@@ -332,6 +334,8 @@ async def _handle(live: LiveTable, connection: Connection, message: MutableMappi
                    "send it again shortly")
     elif kind == "hint":
         ask_hint(live, connection)
+    elif kind == "chat":
+        await chat.say(live, connection, data)
     else:
-        refuse("malformed", "messages are {\"type\": \"hello\", \"last_seq\": N}, {\"type\": \"move\", ...} "
-               "or {\"type\": \"hint\"}")
+        refuse("malformed", "messages are {\"type\": \"hello\", \"last_seq\": N}, {\"type\": \"move\", ...}, "
+               "{\"type\": \"hint\"} or {\"type\": \"chat\", \"text\": TEXT}")

@@ -17,7 +17,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from ludotheque.bots import UnknownBotError, make_bot
 from ludotheque.bots.registry import own_bot_names
 from ludotheque.core import LudothequeError, game_class, game_ids, load_game
-from ludotheque.server.api import ClockSpec, CreateTable
+from ludotheque.server import push
+from ludotheque.server.api import CORRESPONDENCE_DAYS, ClockSpec, CorrespondenceClock, CreateTable
 from ludotheque.server.botpool import BotPool
 from ludotheque.server.config import CLOCK_PROFILES, NAMED_LEVELS, Settings
 from ludotheque.server.db import make_engine, migrate
@@ -52,6 +53,7 @@ class Lobby:
         engine = make_engine(settings.db_url)
         migrate(engine)
         lobby = cls(settings, Store(engine))
+        push.start(lobby.store, settings.db_url, settings.public_url)  # the VAPID keys are made at the first start
         # the tables that expired while the server was stopped are not restored
         lobby.store.close_waiting(lobby.store.unopened_waiting(time.time() - settings.waiting_table_ttl_s), "expired")
         if settings.redis_url is not None:
@@ -85,6 +87,9 @@ class Lobby:
             await self.site.close()
         self.logins.close()
         self.bots.close()
+        pusher = push.pusher_of(self.store)
+        if pusher is not None:
+            pusher.close()
         await asyncio.to_thread(self.store.engine.dispose)
 
     def restore(self, row: TableRow) -> LiveTable:
@@ -153,6 +158,7 @@ class Lobby:
             elif spec not in ("me", "open"):
                 raise Refusal(400, f'a seat is "me", "open" or "bot:LEVEL", not {spec!r}')
         self._check_bot(body.default_bot, game)
+        clock = clock_of(body.clock, game.clock_pace)
         if body.hints and body.rated:
             raise Refusal(400, "a table where the coach gives hints is never rated: ask for hints or for a rated game")
         player, new_player_token = await self.player(player_token, body.player_name or "player", address) \
@@ -172,7 +178,7 @@ class Lobby:
         table_id, invite, token = await asyncio.to_thread(
             self.store.create_table, game=game.id, players=game.players, options=dict(game.options),
             name=body.name or f"{game.name}", private=body.private, default_bot=body.default_bot,
-            seat_specs=seat_specs, creator_seat=creator, clock=clock_of(body.clock, game.clock_pace),
+            seat_specs=seat_specs, creator_seat=creator, clock=clock,
             rated=body.rated, reclaim=body.reclaim, hints=body.hints,
             waiting_limit=self.settings.waiting_tables_per_player if "open" in specs else None,
         )
@@ -224,7 +230,9 @@ class Lobby:
         row = await self._row(table_id)
         if row.status == "waiting":
             await self.opened(table_id)
-        return summary(row)
+        live = self.tables.get(table_id)
+        to_act = live.people_to_act() if live is not None and live.row.status == "playing" else None
+        return {**summary(row), "to_act": to_act}
 
     async def _row(self, table_id: str) -> TableRow:
         live = self.tables.get(table_id)
@@ -465,12 +473,18 @@ def rematch_info(old: TableRow, new: TableRow) -> dict[str, Any]:
     return {"table_id": new.id, "accepted": sorted(accepted)}
 
 
-def clock_of(choice: str | ClockSpec | None, pace: float) -> dict[str, Any] | None:
-    """The clock a table is created with: a profile's times at the game's pace, or the times asked for."""
+def clock_of(choice: str | ClockSpec | CorrespondenceClock | None, pace: float) -> dict[str, Any] | None:
+    """The clock a table is created with: a profile's times at the game's pace, the times asked for, or days a move
+    (a correspondence clock: the days as its move time, no reserve; ``clock.py``)."""
     if choice is None:
         return None
     if isinstance(choice, ClockSpec):
         return {"profile": None, "move": choice.move, "reserve": choice.reserve}
+    if isinstance(choice, CorrespondenceClock):
+        low, high = CORRESPONDENCE_DAYS
+        if not low <= choice.days <= high:
+            raise Refusal(400, f"a game by correspondence gives {low} to {high} days a move, not {choice.days}")
+        return {"profile": None, "days": choice.days, "move": choice.days * 86_400.0, "reserve": 0.0}
     return {"profile": choice, **profile_times(choice, pace)}
 
 

@@ -35,6 +35,7 @@ from sqlalchemy.exc import IntegrityError
 from ludotheque.server.api import Strict, problems
 from ludotheque.server.auth import PlayerTokenDep
 from ludotheque.server.config import Settings
+from ludotheque.server.correspondence import awaiting
 from ludotheque.server.errors import Refusal
 from ludotheque.server.limits import LimitReached, SlidingWindow, client_address
 from ludotheque.server.pages import shell
@@ -294,12 +295,26 @@ class Preferences(Strict):
     sound: StrictBool | None = None
 
 
+class AwaitingTable(BaseModel):
+    """A table in play where it is the player's turn."""
+
+    table_id: str
+    game: str
+    name: str
+    seat: int
+    #: a game by correspondence (``"clock": {"days": N}``)
+    correspondence: bool
+
+
 class Me(BaseModel):
     player_id: str
     name: str
     username: str | None
     guest: bool
     preferences: Preferences
+    #: the tables in play where it is the player's turn ("à vous de jouer"), the turn begun longest ago first
+    #: (``GET /api/me``; the tables this process holds)
+    your_turn: list[AwaitingTable] = Field(default_factory=list)
 
 
 class NewName(Strict):
@@ -399,9 +414,10 @@ async def create_guest(body: NewPlayer, engine: EngineDep, request: Request) -> 
 
 
 @router.get("/api/me", response_model=Me, responses=_refusals(401, 503))
-async def me(player: PlayerDep) -> dict[str, Any]:
-    """Who the token's player is: name, user name (``null`` for a guest) and preferences."""
-    return _me(player)
+async def me(player: PlayerDep, request: Request) -> dict[str, Any]:
+    """Who the token's player is: name, user name (``null`` for a guest), preferences, and the tables in play
+    where it is their turn."""
+    return {**_me(player), "your_turn": awaiting(request.app.state.lobby.tables.values(), player.id)}
 
 
 @router.put("/api/me/preferences", response_model=Preferences, responses=_refusals(400, 401, 503))

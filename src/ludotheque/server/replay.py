@@ -25,6 +25,7 @@ from ludotheque.core import CHANCE, Actor, Game, load_game
 from ludotheque.server.api import problems
 from ludotheque.server.auth import OptionalPlayerTokenDep, SeatTokenDep
 from ludotheque.server.errors import Refusal
+from ludotheque.server.live.chat import latest as chat_latest
 from ludotheque.server.pages import shell
 from ludotheque.server.players import PlayerDep, player_by_token
 from ludotheque.server.schema import CHANCE_ACTOR, game_tables, seats
@@ -334,6 +335,54 @@ async def replay(
     if not 0 <= since <= seq:
         raise Refusal(400, f"since is 0 to seq ({seq}), not {since}")
     return await asyncio.to_thread(replays.step, game_log, seq, seat, since)
+
+
+class ChatLine(BaseModel):
+    """One message of a table's chat (``server/live/chat.py``): plain text, never markup."""
+
+    room: Literal["players", "spectators"]
+    seat: int | None
+    name: str | None
+    text: str
+    at: float
+    id: int
+    seq: int
+
+
+def sat_there(engine: Engine, row: TableRow, token: str | None, player_token: str | None) -> bool:
+    """Whether the request comes from one of the table's seats: its token, or the player who sat there."""
+    if token is not None and row.seat_of(token) is not None:
+        return True
+    player = player_by_token(engine, player_token) if player_token else None
+    return player is not None and any(s.player_id == player.id for s in row.seats)
+
+
+@router.get("/api/tables/{table_id}/chat", response_model=list[ChatLine],
+            responses=problems(401, 403, 404, 409, 503))
+async def table_chat(
+    table_id: str,
+    request: Request,
+    room: Literal["players", "spectators"] = "spectators",
+    token: SeatTokenDep = None,
+    x_player_token: OptionalPlayerTokenDep = None,
+) -> list[dict[str, Any]]:
+    """A finished table's chat, oldest first, for its replay: the spectators' room for whoever may replay the
+    table, the players' room for the people who sat there only (a seat's token as ``Authorization: Bearer``, or
+    the ``X-Player-Token`` of a player who held a seat).  409 before the end: at the table, each reader gets its
+    own room over the WebSocket, and players do not read the spectators' room while they play."""
+    store: Store = request.app.state.lobby.store
+    row = await asyncio.to_thread(store.table, table_id)
+    if row is None:
+        raise Refusal(404, f"no table {table_id!r}")
+    if not await asyncio.to_thread(may_watch, store.engine, row, token, x_player_token):
+        raise Refusal(403, "a private table's chat needs one of its seats' tokens (Authorization: Bearer) "
+                           "or the X-Player-Token of a player who sat there")
+    if room == "players" and not await asyncio.to_thread(sat_there, store.engine, row, token, x_player_token):
+        raise Refusal(403, "the players' chat is read by the people who sat at the table only: send a seat's token "
+                           "(Authorization: Bearer) or the X-Player-Token of a player who sat there")
+    if row.status != "finished":
+        raise Refusal(409, f"the table is {row.status}: its chat is shown here once the game is over")
+    return await asyncio.to_thread(chat_latest, store.engine, table_id, room)
 
 
 @router.get("/tables/{table_id}/replay", include_in_schema=False)

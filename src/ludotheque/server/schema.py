@@ -12,6 +12,7 @@ from sqlalchemy import (
     Column,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -129,4 +130,21 @@ reviews = Table(
     Column("seat", Integer, primary_key=True),
     Column("review", JSON, nullable=False),
     Column("created_at", Float, nullable=False),
+)
+
+#: What people said at a table (``live/chat.py``): the players' room (``seat`` the speaker's) and the spectators'
+#: room (``seat`` null, ``name`` the one a spectator gave, if any); ``seq``, the table's seq when it was said, places
+#: it in the replay.  Plain text, at most 300 characters.
+chat_messages = Table(
+    "chat_messages",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("game_tables.id"), nullable=False),
+    Column("room", String(16), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("name", String(80), nullable=True),
+    Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
+    Column("seq", Integer, nullable=False),
+    Index("ix_chat_messages_table_room", "table_id", "room", "id"),
 )

@@ -1,5 +1,7 @@
 """Time at a table: the clocks, a bot for one move when a seat's time runs out, and a bot for good when a person
 is gone (left, absent too long without a clock, or out of time too often); the person may take the seat back.
+A table by correspondence (``{"days": N}``, ``correspondence.py``) has a clock, so a person's absence never costs
+them the seat there: only N days without a move do; its watcher also tells absent people that it is their turn.
 
 The watcher is one task per table in play.  It sleeps until the next deadline, or until the table changes
 (``live.changed``: a move, a connection come or gone), and never writes a move itself: a seat out of time is
@@ -10,10 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import time
 from typing import TYPE_CHECKING, Any
 
 from ludotheque.server.config import TIMEOUTS_BEFORE_TAKEOVER
+from ludotheque.server.correspondence import tell_turns
 
 if TYPE_CHECKING:
     from ludotheque.server.live.actor import LiveTable
@@ -79,10 +83,15 @@ def watch(live: LiveTable) -> None:
 
 
 async def _watch(live: LiveTable) -> None:
+    correspondence = live.clock is not None and live.clock.days is not None
+    told: dict[int, int] = {}  # a correspondence table's turns told (``correspondence.tell_turns``)
     while live.row.status == "playing":
         live.changed.clear()
+        if correspondence:
+            tell_turns(live, told)
         now = time.monotonic()
-        wake = now + 3600.0
+        # a correspondence table sleeps until its next deadline, days away, or until it changes
+        wake = math.inf if correspondence else now + 3600.0
         for seat in live.people_to_act():
             if seat in live.due:
                 continue
@@ -103,4 +112,5 @@ async def _watch(live: LiveTable) -> None:
             if deadline is not None:
                 wake = min(wake, deadline)
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(live.changed.wait(), timeout=max(0.01, wake - time.monotonic()))
+            await asyncio.wait_for(live.changed.wait(),
+                                   timeout=None if wake == math.inf else max(0.01, wake - time.monotonic()))

@@ -10,6 +10,7 @@ const root = document.getElementById("app");
 const LEVELS = ["easy", "medium", "hard", "random"];
 const lobby = {games: [], open: [], mine: [], chosen: null, players: 2, options: {}, seats: [], notice: null,
   created: null, clock: "", rated: false,  // clock: "" (none) or a profile's name
+  hints: false,  // the coach's hints at the table (never rated)
   creating: false};  // a creation is on its way: the create button stays disabled until it answers
 
 async function main() {
@@ -32,7 +33,12 @@ async function refresh() {
       if (summary.status === "waiting" || summary.status === "playing") mine.push({...summary, seat: seat.seat});
     } catch { /* a table this browser no longer finds */ }
   }
-  lobby.mine = mine;
+  // the tables where it is the person's turn first ("à vous de jouer"), in the order they were taken
+  lobby.mine = [...mine.filter(yourTurn), ...mine.filter((s) => !yourTurn(s))];
+}
+
+function yourTurn(summary) {
+  return summary.status === "playing" && Array.isArray(summary.to_act) && summary.to_act.includes(summary.seat);
 }
 
 function choose(game) {
@@ -105,8 +111,16 @@ function createForm(game) {
             LEVELS.map((level) => h("option", {value: `bot:${level}`, selected: choice === `bot:${level}`},
               t("create.bot", {level: t(`level.${level}`)}))))))),
       clockField(game),
-      h("label", {class: "check"}, h("input", {type: "checkbox", name: "rated", checked: lobby.rated,
-        onchange: (e) => { lobby.rated = e.target.checked; }}), t("create.rated")),
+      h("label", {class: "check"}, h("input", {type: "checkbox", name: "rated", checked: lobby.rated && !lobby.hints,
+        disabled: lobby.hints, onchange: (e) => { lobby.rated = e.target.checked; }}), t("create.rated")),
+      // a table where the coach gives hints is never rated: choosing hints unchecks "rated" and holds it
+      h("label", {class: "check"}, h("input", {type: "checkbox", name: "hints", checked: lobby.hints,
+        "data-test": "hints", onchange: (e) => {
+          lobby.hints = e.target.checked;
+          const rated = e.target.form.elements.rated;  // changed in place: a redraw would lose the form's input
+          if (lobby.hints) lobby.rated = rated.checked = false;
+          rated.disabled = lobby.hints;
+        }}), t("create.hints")),
       h("label", {}, t("create.your_name"),
         h("input", {name: "name", value: playerName(), maxlength: 80, autocomplete: "nickname"})),
       h("label", {class: "check"}, h("input", {type: "checkbox", name: "private"}), t("create.private")),
@@ -129,12 +143,27 @@ function clockField(game) {
       Object.entries(game.clock_profiles || {}).map(([profile, times]) => h("option",
         {value: profile, selected: lobby.clock === profile},
         t("clock.choice", {profile: t(`clock.profile.${profile}`), move: mmss(times.move),
-          reserve: mmss(times.reserve)})))));
+          reserve: mmss(times.reserve)}))),
+      // a game by correspondence: days a move, and the person told when it is their turn
+      CORRESPONDENCE_DAYS.map((days) => h("option", {value: `days:${days}`, selected: lobby.clock === `days:${days}`},
+        daysText(days)))));
+}
+
+const CORRESPONDENCE_DAYS = [1, 3, 7, 14];
+
+function daysText(days) {
+  return t(days === 1 ? "clock.correspondence.one" : "clock.correspondence.other", {days});
+}
+
+function clockChoice() {
+  if (lobby.clock.startsWith("days:")) return {days: Number(lobby.clock.slice("days:".length))};
+  return lobby.clock;
 }
 
 // sent only when chosen: a table without a clock, unrated, is the server's default
 function tableTerms() {
-  return {...(lobby.clock ? {clock: lobby.clock} : {}), ...(lobby.rated ? {rated: true} : {})};
+  return {...(lobby.clock ? {clock: clockChoice()} : {}), ...(lobby.rated && !lobby.hints ? {rated: true} : {}),
+    ...(lobby.hints ? {hints: true} : {})};
 }
 
 function setSeat(index, value) {
@@ -240,9 +269,12 @@ function tableRow(summary, mine) {
   const own = ownTableName(summary.name, summary.game, game ? game.name : summary.game);
   const seats = summary.seats.map((s) => (s.kind === "open" ? t("seat.open")
     : s.kind === "bot" ? t("seat.bot", {level: levelName(s.name)}) : s.name));
-  return h("div", {class: "table-row"},
+  const days = summary.clock && summary.clock.days;
+  const turn = mine && yourTurn(summary);
+  return h("div", {class: ["table-row", turn && "your-turn"], "data-table": summary.id},
     h("strong", {}, game ? gameName(game) : summary.game, own ? ` · ${own}` : null),
-    h("span", {class: "seats-inline"}, seats.join(", ")),
+    turn ? h("span", {class: "badge", "data-test": "your-turn"}, t("lobby.your_turn")) : null,
+    h("span", {class: "seats-inline"}, [seats.join(", "), days ? daysText(days) : null].filter(Boolean).join(" · ")),
     h("a", {class: "button", href: `/tables/${summary.id}`}, mine ? t("lobby.rejoin") : t("lobby.join")));
 }
 

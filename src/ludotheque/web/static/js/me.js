@@ -6,6 +6,7 @@
 
 import {api, ensurePlayer, forgetPlayer, playerName, playerToken, setPlayerName, setPlayerToken} from "./api.js";
 import {clear, h} from "./dom.js";
+import {notifyButton} from "./push.js";
 import {LANGUAGES, currentLang, gameName, loadGameCatalog, loadShellCatalog, ownTableName, setLang, t}
   from "./i18n.js";
 
@@ -43,11 +44,11 @@ async function refresh() {
     return;
   }
   me.games = await api("/api/me/games").catch(() => []);
-  if (me.games.length && !Object.keys(me.serverNames).length) {
+  if ((me.games.length || (me.player.your_turn || []).length) && !Object.keys(me.serverNames).length) {
     const games = await api("/api/games").catch(() => []);
     me.serverNames = Object.fromEntries(games.map((g) => [g.id, g.name]));
   }
-  for (const game of new Set(me.games.map((g) => g.game))) {
+  for (const game of new Set([...me.games, ...me.player.your_turn || []].map((g) => g.game))) {
     if (!me.catalogs.has(game)) { me.catalogs.add(game); await loadGameCatalog(game); }
   }
 }
@@ -155,6 +156,7 @@ function draw() {
       me.notice ? h("p", {class: ["notice", me.notice.kind === "error" && "error"], role: "status",
         "data-test": "notice"}, me.notice.text) : null,
       me.shown ? shownLink() : null,
+      yourTurnList(player),
       h("p", {"data-test": "who"}, player && !player.guest ? t("me.signed_in", {username: player.username})
         : t("me.guest")),
       nameForm(player),
@@ -232,7 +234,23 @@ function preferences() {
       h("label", {class: "check"},
         h("input", {type: "checkbox", name: "sound", checked: localStorage.getItem(SOUND_KEY) === "on",
           onchange: (e) => savePreference({sound: e.target.checked})}),
-        t("me.sound"))));
+        t("me.sound"))),
+    // told of one's turn at every table of the player's (X-Player-Token), games by correspondence
+    me.player ? notifyButton({}, draw) : null);
+}
+
+// The tables in play where it is the person's turn, first on the page ("À vous de jouer"), and the way to be told
+// next time (Web Push, push.js).
+function yourTurnList(player) {
+  const waiting = player && player.your_turn ? player.your_turn : [];
+  if (!waiting.length) return null;
+  return h("section", {"data-test": "your-turn"}, h("h2", {}, t("me.your_turn")),
+    waiting.map((table) => {
+      const own = ownTableName(table.name, table.game, me.serverNames[table.game] ?? table.game);
+      return h("div", {class: "table-row your-turn", "data-table": table.table_id},
+        h("strong", {}, gameName(table.game), own ? ` · ${own}` : null),
+        h("a", {class: "button primary", href: `/tables/${encodeURIComponent(table.table_id)}`}, t("me.play")));
+    }));
 }
 
 function gamesList() {

@@ -11,6 +11,7 @@
 
 import {api, seatAt} from "./api.js";
 import {board, loadRenderer, makeContext} from "./board.js";
+import {loadMuted, speaker} from "./chat.js";
 import {clear, h} from "./dom.js";
 import {currentLang, loadGameCatalog, loadShellCatalog, setLang, t} from "./i18n.js";
 
@@ -51,6 +52,7 @@ async function main() {
   const seat = wanted === null ? (held ? held.seat : null) : Number(wanted);
   const seq = query.get("seq") === null ? null : Number(query.get("seq"));
   await showSeat(Number.isInteger(seat) && seat >= 0 && seat < page.summary.players ? seat : null, seq);
+  loadChat();
   document.addEventListener("keydown", onKey);
 }
 
@@ -196,7 +198,8 @@ function replayArea() {
     drawn,
     step.view.terminal ? result(ctx) : null,
     reviewPanel(),
-    eventLog(ctx));
+    eventLog(ctx),
+    chatRooms(step));
 }
 
 // The four buttons' icons, drawn: the media symbols (⏮ ⏭) are missing from many phones' fonts
@@ -276,7 +279,9 @@ function eventLog(ctx) {
     const text = describe(event, ctx);
     if (text) lines.push(h("li", {class: ctx.recent.includes(event) ? "new" : null}, text));
   }
-  return h("details", {class: "log", open: true}, h("summary", {}, t("table.what_happened")), h("ol", {}, lines));
+  // tabindex: the list scrolls, and the keyboard scrolls it too
+  return h("details", {class: "log", open: true}, h("summary", {}, t("table.what_happened")),
+    h("ol", {tabindex: "0"}, lines));
 }
 
 // -- the coach's review --------------------------------------------------------------------------------------
@@ -426,6 +431,35 @@ function reviewList(review) {
     h("a", {href: `?${new URLSearchParams({seat: page.seat, seq: d.seq})}`,
       onclick: (event) => { event.preventDefault(); go(d.seq); }}, t("review.step", {seq: d.seq})), " ",
     comment(d), judgement(d)))));
+}
+
+// -- the table's chat, as its readers saw it (GET /api/tables/<id>/chat): the spectators' room for everyone, the
+// players' room for the people who sat there; each line from the position at which it was said, a person muted at
+// the table (js/chat.js) muted here too, and every message a text node, never markup
+
+const replayChat = {players: null, spectators: null};
+
+async function loadChat() {
+  const url = `/api/tables/${encodeURIComponent(tableId)}/chat`;
+  const token = held ? held.token : undefined;
+  // a room this person may not read (the players' for a spectator) is not shown
+  const [players, spectators] = await Promise.all(["players", "spectators"].map((room) =>
+    api(`${url}?room=${room}`, {token}).catch(() => null)));
+  Object.assign(replayChat, {players, spectators});
+  draw();
+}
+
+function chatRooms(step) {
+  const muted = loadMuted(tableId);
+  const rooms = ["players", "spectators"].filter((room) => replayChat[room] && replayChat[room].length);
+  if (!rooms.length) return null;
+  return h("section", {class: "replay-chat", "data-test": "replay-chat"}, rooms.map((room) => {
+    const said = replayChat[room].filter((m) => m.seq <= step.seq && !muted.has(speaker(m)));
+    return h("details", {class: "log", open: true, "data-room": room}, h("summary", {}, t(`chat.${room}`)),
+      h("ol", {class: "chat-lines", tabindex: "0"}, said.length ? said.map((m) => h("li", {},
+        h("span", {class: "chat-name"}, m.seat === null ? m.name || t("chat.spectator") : names()[m.seat] || m.name),
+        " ", h("span", {class: "chat-text", "data-test": "chat-text"}, m.text))) : h("li", {}, t("chat.nothing_yet"))));
+  }));
 }
 
 window.ludotheque = page;  // for the browser tests: the position shown, as the page holds it

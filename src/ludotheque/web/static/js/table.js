@@ -10,10 +10,13 @@
 // with a notice (the first frame after the reconnection shows whether the server had it).
 
 import {REQUEST_TIMEOUT_MS, api, holdSeat, playerName, seatAt, setPlayerName} from "./api.js";
-import {board, loadRenderer} from "./board.js";
+import {board, loadRenderer, makeContext} from "./board.js";
 import {clear, h} from "./dom.js";
 import {currentLang, loadGameCatalog, loadShellCatalog, setLang, t} from "./i18n.js";
 import {markdown} from "./markdown.js";
+import {notifyButton} from "./push.js";
+import {createChat} from "./chat.js";
+import {createHint} from "./hint.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const invite = new URLSearchParams(location.search).get("invite");
@@ -44,6 +47,20 @@ const page = {
   confirmLeave: false,
   busy: false,       // a leave, reclaim or rematch request on its way
 };
+
+// The chat panel (js/chat.js: one element for the page's life, after the part drawn at every frame) and the coach's
+// hints (js/hint.js), fed by the socket's chat and hint messages.
+const chat = createChat({tableId, seat: () => mySeat(), names: () => names(), online: () => online(),
+  send: sendMessage, myName: () => playerName()});
+const hint = createHint({send: sendMessage, redraw: () => draw()});
+root.after(chat.element);
+
+// a message that is not a move (a chat line, a hint asked) over the table's socket: false while it is not open
+function sendMessage(message) {
+  if (!online()) return false;
+  page.socket.send(JSON.stringify(message));
+  return true;
+}
 
 async function main() {
   try {
@@ -143,6 +160,11 @@ function forget(socket) {
 // One message from the server, taken into the page (drawn by the caller).  Never waits: what it needs from the
 // REST API (the summary when the table's status changed) is asked for on the side and drawn when it comes.
 function receive(message) {
+  if (message.type === "chat" || message.type === "chat_history" || (message.type === "error" && message.of === "chat")) {
+    chat.receive(message);  // a chat line, or its refusal: nothing to do with a move on its way
+    return;
+  }
+  if (message.type === "hint" || message.type === "error") hint.receive(message);
   if (message.type === "state") {
     if (!page.live) {
       // the first frame of this connection: the table is live again
@@ -259,16 +281,11 @@ function offered() {
 
 function context() {
   const state = page.state;
-  const seat = page.held ? page.held.seat : null;
-  const legal = offered();
-  return {
-    h, t, lang: currentLang(), seat, names: names(), view: state.view, legal, status: state.status,
+  return makeContext({
+    view: state.view, legal: offered(), seat: page.held ? page.held.seat : null, names: names(), status: state.status,
     events: page.log, recent: page.recent, pending: Boolean(page.pending), play,
-    myTurn: seat !== null && legal.length > 0 && !page.pending,
     redraw: () => draw(),  // for a selection that lives only in the page (a card picked before its target)
-    find: (test) => legal.find((entry) => test(entry.move)),
-    findAll: (test) => legal.filter((entry) => test(entry.move)),
-  };
+  });
 }
 
 const SOUND_KEY = "ludotheque.sound";
@@ -315,7 +332,8 @@ function drawPage() {
   const game = gameInfo();
   document.title = `${isMyTurn() ? "● " : ""}${game.name} · ludotheque`;
   announceTurn();
-  clear(root).append(...[
+  const keyboard = focusedControl();
+  mount([
     header(game),
     page.closed ? h("p", {class: "notice error"}, page.closed) : null,
     page.lost && !page.closed ? h("p", {class: "notice info", role: "status", "data-test": "connection"},
@@ -324,9 +342,52 @@ function drawPage() {
       title: page.notice.detail},
       page.notice.key ? t(page.notice.key) : page.notice.text,
       page.notice.explain && page.notice.detail && currentLang() === "en" ? ` ${page.notice.detail}` : "") : null,
-    page.state ? tableArea() : waitingArea(),
+    ...(page.state ? tableArea() : [waitingArea()]),
     page.showRules ? rulesPanel() : null,
   ].filter(Boolean));
+  refocus(keyboard);
+  chat.sync(Boolean(page.state));
+  if (page.state) hint.mark(root, page.state.seq);
+}
+
+// The page's new elements in `root`; the event log's element, among them, is never taken out of the page: it is a
+// live region, and a screen reader reads out only the lines added to it, not a whole new log at every frame.
+function mount(nodes) {
+  const kept = logView.element;
+  for (const child of [...root.childNodes]) if (child !== kept) child.remove();
+  const at = nodes.indexOf(kept);
+  if (at < 0) {
+    kept.remove();
+    root.append(...nodes);
+  } else {
+    if (!kept.isConnected) root.append(kept);
+    kept.before(...nodes.slice(0, at));
+    kept.after(...nodes.slice(at + 1));
+  }
+}
+
+// The keyboard's place across a redraw: each frame draws the page again, so the control that had the focus is a new
+// element.  It is found again by what it does (its move's notation, its test name, its card), or, when it is gone
+// (the card just played), the focus goes to the board it was on, from where Tab reaches the next move.
+const FOCUS_KEYS = ["notation", "test", "card", "step", "cell"];
+
+function focusedControl() {
+  const active = document.activeElement;
+  if (!active || active === document.body || !root.contains(active)) return null;
+  const key = FOCUS_KEYS.find((name) => active.dataset && active.dataset[name] !== undefined);
+  const selector = key ? `[data-${key}="${CSS.escape(active.dataset[key])}"]` : null;
+  return {selector, onBoard: Boolean(active.closest(".board")), element: active};
+}
+
+function refocus(keyboard) {
+  if (!keyboard || keyboard.element.isConnected) return;  // still in the page: it kept the focus
+  const again = keyboard.selector && root.querySelector(keyboard.selector);
+  if (again && !again.disabled) {
+    again.focus({preventScroll: true});
+  } else if (keyboard.onBoard) {
+    const boardSection = root.querySelector(".board");
+    if (boardSection) boardSection.focus({preventScroll: true});
+  }
 }
 
 function isMyTurn() {
@@ -407,17 +468,20 @@ function tableArea() {
   const state = page.state;
   const ctx = context();
   const drawn = board(page.renderer, page.summary.game, ctx);
-  return h("main", {class: "table-page"},
-    h("p", {class: ["status", isMyTurn() && "mine"], role: "status", "data-test": "status"}, statusLine(state)),
-    tableFacts(),
-    seatsList(state.view),
-    noticeLine(),
-    awayBar(),
-    state.status === "waiting" ? (page.summary.rematch_of ? rematchWaiting() : inviteBox()) : null,
-    drawn,
-    state.view.terminal ? endPanel(ctx) : null,
+  return [
+    h("main", {class: "table-page"},
+      h("p", {class: ["status", isMyTurn() && "mine"], role: "status", "data-test": "status"}, statusLine(state)),
+      tableFacts(),
+      seatsList(state.view),
+      noticeLine(),
+      awayBar(),
+      hint.bar(Boolean(page.summary.hints) && isMyTurn(), state.seq),
+      state.status === "waiting" ? (page.summary.rematch_of ? rematchWaiting() : inviteBox()) : null,
+      drawn,
+      state.view.terminal ? endPanel(ctx) : null),
     eventLog(ctx),
-    leaveControl());
+    h("div", {class: "table-foot"}, leaveControl()),
+  ];
 }
 
 function inviteBox() {
@@ -435,21 +499,66 @@ function inviteBox() {
     }}, t("invite.start_with_bots")) : null);
 }
 
+// The event log, newest first: one element for the page's life, a polite live region (aria-live) whose lines are
+// added as frames bring them, so that a screen reader says each new line once.  It is written again whole only
+// when its words change: another language, or a seat's name (a person sitting at an open seat).
+const LOG_LINES = 40;
+const logView = {element: null, list: null, lines: new Map(), words: null};
+
 function eventLog(ctx) {
+  if (!logView.element) {
+    // tabindex: the list scrolls, and the keyboard scrolls it too
+    logView.list = h("ol", {"aria-live": "polite", "aria-relevant": "additions", "data-test": "log", tabindex: "0"});
+    logView.element = h("details", {class: "log log-area", open: true},
+      h("summary", {}, t("table.what_happened")), logView.list);
+  }
+  const words = JSON.stringify([currentLang(), ctx.names]);
+  if (words !== logView.words) {
+    logView.words = words;
+    logView.element.querySelector("summary").textContent = t("table.what_happened");
+    logView.list.replaceChildren();
+    logView.lines.clear();
+  }
   // a renderer's describe() may return "" or null for an event not worth a line (each card dealt, say)
   const described = (event) => {
     if (!page.renderer.describe) return `${event.type}`;
     try { return page.renderer.describe(event, ctx); } catch { return `${event.type}`; }
   };
-  const lines = [];
-  // newest first; a notice sits before the events of the frame that brought it (`at`: the log's length then)
-  for (let index = page.log.length; index >= 0 && lines.length < 40; index--) {
+  // the newest lines, newest first; a notice sits before the events of the frame that brought it (`at`: the log's
+  // length then).  Each line is known by its place in the page's log (`e3`) or among the notices (`n1`).
+  const wanted = [];
+  for (let index = page.log.length; index >= 0 && wanted.length < LOG_LINES; index--) {
     const event = page.log[index];
-    const text = event && described(event);
-    if (text) lines.push(h("li", {class: page.recent.includes(event) ? "new" : null}, text));
-    lines.push(...noticeLogLines(index));
+    if (event) {
+      const key = `e${index}`;
+      const text = logView.lines.has(key) ? null : described(event);
+      if (logView.lines.has(key) || text) wanted.push({key, text, recent: page.recent.includes(event)});
+    }
+    for (let at = page.notices.length - 1; at >= 0; at--) {
+      const notice = page.notices[at];
+      if (notice.at === index) wanted.push({key: `n${at}`, text: noticeText(notice), notice});
+    }
   }
-  return h("details", {class: "log", open: true}, h("summary", {}, t("table.what_happened")), h("ol", {}, lines));
+  const lines = wanted.map((line) => {
+    let item = logView.lines.get(line.key);
+    if (!item) {
+      item = line.notice
+        ? h("li", {class: ["log-notice", line.notice.kind], "data-test": "log-notice"}, line.text)
+        : h("li", {}, line.text);
+      logView.lines.set(line.key, item);
+    }
+    if (!line.notice) item.classList.toggle("new", Boolean(line.recent));
+    return item;
+  });
+  // lines that fell off the end go; the new ones, all newer than those shown, go before them
+  const keep = new Set(lines);
+  for (const [key, item] of logView.lines) {
+    if (!keep.has(item)) { item.remove(); logView.lines.delete(key); }
+  }
+  const first = lines.findIndex((item) => item.isConnected);
+  const fresh = first < 0 ? lines : lines.slice(0, first);
+  if (fresh.length) logView.list.prepend(...fresh);
+  return logView.element;
 }
 
 function endPanel(ctx) {
@@ -559,6 +668,11 @@ function secondsLeft(index) {
 
 function clockText(seconds) {
   const whole = Math.ceil(seconds);  // 0:00 only once the time is really out
+  // a game by correspondence counts days and hours, then hours and minutes
+  if (whole >= 86400) return t("clock.days_left", {days: Math.floor(whole / 86400), hours: Math.floor(whole % 86400 / 3600)});
+  if (whole >= 3600) {
+    return t("clock.hours_left", {hours: Math.floor(whole / 3600), minutes: String(Math.floor(whole % 3600 / 60)).padStart(2, "0")});
+  }
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 
@@ -599,13 +713,24 @@ function tickClocks() {
 function tableFacts() {
   const facts = [];
   const clock = page.summary.clock;
-  if (clock) {
+  if (clock && clock.days) {
+    facts.push(t(clock.days === 1 ? "clock.correspondence.one" : "clock.correspondence.other", {days: clock.days}));
+  } else if (clock) {
     const profile = clock.profile ? t(`clock.profile.${clock.profile}`) : null;
     facts.push(t("clock.terms", {move: clockText(clock.move), reserve: clockText(clock.reserve)}) +
       (profile && profile !== `clock.profile.${clock.profile}` ? ` (${profile})` : ""));
   }
   if (page.summary.rated) facts.push(t("seat.rated"));
-  return facts.length ? h("p", {class: "table-facts", "data-test": "facts"}, facts.join(" · ")) : null;
+  return [facts.length ? h("p", {class: "table-facts", "data-test": "facts"}, facts.join(" · ")) : null,
+    correspondenceNotify()];
+}
+
+// At a game by correspondence, a seated person may ask to be told when it is their turn (push.js), never asked on
+// load: the button asks the browser's permission.
+function correspondenceNotify() {
+  const clock = page.summary.clock;
+  if (!clock || !clock.days || !page.held || !["waiting", "playing"].includes(page.summary.status)) return null;
+  return notifyButton({tableId, token: page.held.token}, () => draw());
 }
 
 // -- what happened to the seats: a line under the status and lines in the event log
@@ -622,11 +747,6 @@ function noticeLine() {
   if (!notice || (page.state && page.state.view.terminal)) return null;
   return h("p", {class: ["notice", "life", notice.kind], role: "status", "data-test": "life-notice"},
     noticeText(notice));
-}
-
-function noticeLogLines(at) {
-  return page.notices.filter((n) => n.at === at).reverse()
-    .map((n) => h("li", {class: ["log-notice", n.kind], "data-test": "log-notice"}, noticeText(n)));
 }
 
 // -- leaving the table and taking the seat back

@@ -1,0 +1,368 @@
+"""Web Push: a person is told that it is their turn at a game by correspondence, when no page of theirs is open.
+
+Three parts, each small:
+
+* **the keys**: the server's VAPID key pair (RFC 8292), made at the first start in the data folder
+  (``vapid_private.pem``, next to the SQLite file, else ``LUDOTHEQUE_DATA`` or ``./data``, with PostgreSQL too).  The
+  browser subscribes with its public half, so a new key would silently end every subscription: the file is backed
+  up with the database (``docs/deploy.md``), and every process of a site shares it.
+* **the subscriptions**: what a browser's ``PushManager`` gave, kept for a seat (``seat:TABLE:N``) or for a player
+  (``player:ID``, all the tables they sit at).  A push service that answers 404 or 410 has dropped the
+  subscription: it is deleted.
+* **the sending**: ``pywebpush`` encrypts (aes128gcm) and signs each message and posts it to the push service, in a
+  thread pool of its own, never in the event loop.  At most ``MAX_PENDING`` messages wait at once; past it a
+  message is dropped and logged (a push is a courtesy: the game never waits on it).
+
+A message says only "your turn" and the table's name, and the page it opens: nothing a seat's view does not show.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import logging
+import os
+import threading
+import time
+import weakref
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+from urllib.parse import urlsplit
+
+from cryptography.hazmat.primitives import serialization
+from fastapi import APIRouter, Request
+from py_vapid import Vapid
+from pydantic import BaseModel, Field
+from pywebpush import WebPushException, webpush
+from sqlalchemy import Column, Connection, Engine, Float, String, Table, Text, and_, delete, insert, select
+from sqlalchemy.engine import make_url
+
+from ludotheque.server.api import Strict, problems
+from ludotheque.server.auth import OptionalPlayerTokenDep, SeatTokenDep
+from ludotheque.server.errors import Refusal
+from ludotheque.server.schema import metadata
+from ludotheque.server.store import Store, write
+
+if TYPE_CHECKING:
+    from ludotheque.server.store import TableRow
+
+log = logging.getLogger("ludotheque.server.push")
+router = APIRouter()
+
+#: the private key's file in the data folder (PEM); the public key is derived from it
+KEY_FILE = "vapid_private.pem"
+#: messages waiting to be sent at once, past which a new one is dropped
+MAX_PENDING = 200
+#: threads that post to the push services
+SENDERS = 2
+#: seconds a push service has to answer
+SEND_TIMEOUT_S = 10.0
+#: how long a push service keeps a message for a device that is off (it is delivered when the device wakes)
+TTL_S = 86_400
+#: subscriptions kept per seat or player (a person's browsers); the oldest goes past it
+PER_OWNER = 10
+
+#: ``migrations/versions/0006_push.py`` creates it
+push_subscriptions = Table(
+    "push_subscriptions",
+    metadata,
+    #: ``seat:TABLE:N`` or ``player:ID``
+    Column("owner", String(80), primary_key=True),
+    Column("endpoint", Text, primary_key=True),
+    #: the browser's public key (uncompressed P-256 point) and auth secret, base64url
+    Column("p256dh", String(100), nullable=False),
+    Column("auth", String(40), nullable=False),
+    #: the page's language when it subscribed: the message is written in it
+    Column("lang", String(2), nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+_TEXT = {"fr": ("À vous de jouer", "{name} : c’est votre tour."),
+         "en": ("Your turn", "{name}: it is your turn.")}
+
+
+# -- the keys ---------------------------------------------------------------------------------------------------
+
+
+def data_folder(db_url: str) -> Path:
+    """Where the server keeps its files: the SQLite file's folder, else ``LUDOTHEQUE_DATA`` (``./data``)."""
+    url = make_url(db_url)
+    if url.get_backend_name() == "sqlite" and url.database and url.database != ":memory:":
+        return Path(url.database).parent
+    return Path(os.environ.get("LUDOTHEQUE_DATA", "data"))
+
+
+@dataclass(frozen=True)
+class PushKeys:
+    vapid: Vapid
+    #: the public key as the browser's ``applicationServerKey`` takes it: the uncompressed point, base64url
+    public: str
+
+    @classmethod
+    def load(cls, folder: Path) -> PushKeys:
+        """The key pair of ``folder``, made there first if it has none.  Two processes starting at once keep the
+        same one: the file appears whole or not at all (written aside, then linked into place)."""
+        path = folder / KEY_FILE
+        if not path.exists():
+            folder.mkdir(parents=True, exist_ok=True)
+            fresh = Vapid()
+            fresh.generate_keys()
+            aside = folder / f".{KEY_FILE}.{os.getpid()}.{threading.get_ident()}"
+            aside.write_bytes(fresh.private_pem())
+            aside.chmod(0o600)
+            try:
+                os.link(aside, path)
+            except FileExistsError:
+                pass  # another process made it first: theirs is the key
+            finally:
+                aside.unlink()
+        vapid = Vapid.from_file(str(path))
+        point = vapid.public_key.public_bytes(serialization.Encoding.X962,
+                                              serialization.PublicFormat.UncompressedPoint)
+        return cls(vapid, _b64url(point))
+
+
+def _b64url(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def _unb64url(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+# -- the subscriptions --------------------------------------------------------------------------------------------
+
+
+def seat_owner(table_id: str, seat: int) -> str:
+    return f"seat:{table_id}:{seat}"
+
+
+def player_owner(player_id: str) -> str:
+    return f"player:{player_id}"
+
+
+def subscribe(engine: Engine, owners: list[str], endpoint: str, p256dh: str, auth: str, lang: str) -> None:
+    """Keep the subscription for each of ``owners`` (again: its keys are replaced), and at most ``PER_OWNER`` each."""
+
+    def keep(db: Connection) -> None:
+        now = time.time()
+        for owner in owners:
+            db.execute(delete(push_subscriptions).where(and_(push_subscriptions.c.owner == owner,
+                                                             push_subscriptions.c.endpoint == endpoint)))
+            db.execute(insert(push_subscriptions).values(owner=owner, endpoint=endpoint, p256dh=p256dh, auth=auth,
+                                                         lang=lang, created_at=now))
+            kept = db.execute(select(push_subscriptions.c.endpoint).where(push_subscriptions.c.owner == owner)
+                              .order_by(push_subscriptions.c.created_at.desc())).scalars().all()
+            for old in kept[PER_OWNER:]:
+                db.execute(delete(push_subscriptions).where(and_(push_subscriptions.c.owner == owner,
+                                                                 push_subscriptions.c.endpoint == old)))
+
+    write(engine, keep)
+
+
+def subscriptions(engine: Engine, owners: Iterable[str]) -> list[dict[str, str]]:
+    """The subscriptions of ``owners``, once each endpoint."""
+    with engine.connect() as db:
+        rows = db.execute(select(push_subscriptions).where(push_subscriptions.c.owner.in_(list(owners)))
+                          .order_by(push_subscriptions.c.created_at)).mappings().all()
+    by_endpoint = {row["endpoint"]: {"endpoint": row["endpoint"], "p256dh": row["p256dh"], "auth": row["auth"],
+                                     "lang": row["lang"]} for row in rows}
+    return list(by_endpoint.values())
+
+
+def forget(engine: Engine, endpoint: str) -> None:
+    """The push service dropped this subscription (404, 410): it goes, whoever it was kept for."""
+    write(engine, lambda db: db.execute(delete(push_subscriptions).where(push_subscriptions.c.endpoint == endpoint)))
+
+
+# -- the sending --------------------------------------------------------------------------------------------------
+
+
+class Pusher:
+    """Sends the "your turn" messages of one process, off the event loop and bounded."""
+
+    def __init__(self, engine: Engine, keys: PushKeys, contact: str) -> None:
+        self.engine = engine
+        self.keys = keys
+        #: the VAPID ``sub`` claim: whom a push service may write to about this server's messages
+        self.contact = contact
+        self._executor = ThreadPoolExecutor(SENDERS, thread_name_prefix="ludotheque-push")
+        self._lock = threading.Lock()
+        self._pending = 0
+        #: messages accepted by a push service, for the tests and operators
+        self.sent = 0
+
+    def turn(self, row: TableRow, seat: int) -> bool:
+        """Tell ``seat``'s person (its own subscriptions and its player's) that it is their turn at ``row``'s
+        table; False when too many messages wait already (this one is dropped)."""
+        with self._lock:
+            if self._pending >= MAX_PENDING:
+                log.warning("push: %d messages waiting; the turn at table %s is not told", self._pending, row.id)
+                return False
+            self._pending += 1
+        owners = [seat_owner(row.id, seat)]
+        player_id = row.seats[seat].player_id
+        if player_id is not None:
+            owners.append(player_owner(player_id))
+        self._executor.submit(self._send_turn, row.id, row.name, owners)
+        return True
+
+    def _send_turn(self, table_id: str, name: str, owners: list[str]) -> None:
+        try:
+            for subscription in subscriptions(self.engine, owners):
+                title, body = _TEXT.get(subscription["lang"], _TEXT["fr"])
+                message = {"title": title, "body": body.format(name=name), "url": f"/tables/{table_id}",
+                           "tag": f"turn-{table_id}"}
+                self.send(subscription, message)
+        except Exception:
+            log.exception("push: the turn at table %s could not be told", table_id)
+        finally:
+            with self._lock:
+                self._pending -= 1
+
+    def send(self, subscription: dict[str, str], message: dict[str, Any]) -> bool:
+        """Post one message; a subscription its push service dropped (404, 410) is deleted.  Whether it was taken."""
+        info = {"endpoint": subscription["endpoint"],
+                "keys": {"p256dh": subscription["p256dh"], "auth": subscription["auth"]}}
+        try:
+            webpush(info, json.dumps(message), vapid_private_key=self.keys.vapid,
+                    vapid_claims={"sub": self.contact}, timeout=SEND_TIMEOUT_S, ttl=TTL_S)
+        except WebPushException as error:
+            status = getattr(error.response, "status_code", None)
+            if status in (404, 410):
+                forget(self.engine, subscription["endpoint"])
+                log.info("push: a subscription ended (%s); deleted", status)
+            else:
+                log.warning("push: the push service refused a message (%s)", status)
+            return False
+        except Exception as error:  # an unreachable push service: the message is lost, the game goes on
+            log.warning("push: the push service could not be reached (%s)", type(error).__name__)
+            return False
+        self.sent += 1
+        return True
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+_pushers: weakref.WeakKeyDictionary[Store, Pusher] = weakref.WeakKeyDictionary()
+
+
+def start(store: Store, db_url: str, public_url: str | None) -> Pusher:
+    """The process's pusher for ``store``'s database, its keys made if the data folder has none."""
+    keys = PushKeys.load(data_folder(db_url))
+    contact = os.environ.get("LUDOTHEQUE_PUSH_CONTACT") or (
+        public_url if public_url and public_url.startswith("https://") else "mailto:ludotheque@localhost")
+    pusher = _pushers[store] = Pusher(store.engine, keys, contact)
+    return pusher
+
+
+def pusher_of(store: Store) -> Pusher | None:
+    return _pushers.get(store)
+
+
+# -- the REST API ------------------------------------------------------------------------------------------------
+
+
+class SubscriptionKeys(Strict):
+    p256dh: str = Field(min_length=80, max_length=100)
+    auth: str = Field(min_length=16, max_length=40)
+
+
+class PushSubscription(Strict):
+    """``PushSubscription.toJSON()`` as the browser gives it (``expirationTime`` is not used)."""
+
+    endpoint: str = Field(min_length=10, max_length=2000)
+    keys: SubscriptionKeys
+    expirationTime: float | None = None  # the browser's name for it
+
+
+class Subscribe(Strict):
+    subscription: PushSubscription
+    #: with the seat's ``Authorization: Bearer`` token: that seat's turns at this table
+    table_id: str | None = Field(default=None, max_length=32)
+    #: the language of the messages
+    lang: Literal["fr", "en"] = "fr"
+
+
+class Subscribed(BaseModel):
+    #: what the subscription was kept for: ``seat`` (the table's seat of the token), ``player`` (all the player's
+    #: tables)
+    kept_for: list[Literal["seat", "player"]]
+
+
+class PushKey(BaseModel):
+    #: the server's VAPID public key, base64url: the ``applicationServerKey`` of ``PushManager.subscribe``
+    public_key: str
+
+
+def _pusher(request: Request) -> Pusher:
+    pusher = pusher_of(request.app.state.lobby.store)
+    if pusher is None:
+        raise Refusal(503, "this server sends no push messages")
+    return pusher
+
+
+def insecure_endpoints_allowed() -> bool:
+    """Push services are reached over https only; ``LUDOTHEQUE_PUSH_ALLOW_HTTP=1`` lets a test's local endpoint in."""
+    return os.environ.get("LUDOTHEQUE_PUSH_ALLOW_HTTP") == "1"
+
+
+@router.get("/api/push/key", response_model=PushKey, responses=problems(503))
+async def push_key(request: Request) -> dict[str, Any]:
+    """The server's VAPID public key, for ``PushManager.subscribe({applicationServerKey})``."""
+    return {"public_key": _pusher(request).keys.public}
+
+
+@router.post("/api/push/subscribe", response_model=Subscribed, status_code=201,
+             responses=problems(400, 401, 403, 404, 503))
+async def push_subscribe(body: Subscribe, request: Request, token: SeatTokenDep = None,
+                         x_player_token: OptionalPlayerTokenDep = None) -> dict[str, Any]:
+    """Keep a browser's push subscription: for a seat (``table_id`` with the seat's ``Authorization: Bearer``
+    token) and for the player of ``X-Player-Token`` (every table they sit at); at least one of them.  The server
+    sends it a message when the turn at a game by correspondence passes to that person while none of their pages
+    is open there.  400 for an endpoint that is not https or keys that are not a browser's."""
+    pusher = _pusher(request)
+    endpoint = urlsplit(body.subscription.endpoint)
+    schemes = ("https", "http") if insecure_endpoints_allowed() else ("https",)
+    if endpoint.scheme not in schemes or not endpoint.netloc:
+        raise Refusal(400, "a push endpoint is an https address of a push service")
+    try:
+        point, secret = _unb64url(body.subscription.keys.p256dh), _unb64url(body.subscription.keys.auth)
+    except ValueError:
+        raise Refusal(400, "the subscription's keys are not base64url") from None
+    if len(point) != 65 or point[0] != 4 or len(secret) != 16:
+        raise Refusal(400, "the subscription's keys are not a P-256 public key and a 16-byte secret")
+    owners: list[str] = []
+    kept_for: list[str] = []
+    if body.table_id is not None:
+        if token is None:
+            raise Refusal(401, "a seat's subscription needs the seat's token as Authorization: Bearer TOKEN")
+        row = await asyncio.to_thread(request.app.state.lobby.store.table, body.table_id)
+        if row is None:
+            raise Refusal(404, f"no table {body.table_id!r}")
+        seat = row.seat_of(token)
+        if seat is None:
+            raise Refusal(403, "this token holds no seat at this table")
+        owners.append(seat_owner(row.id, seat))
+        kept_for.append("seat")
+    if x_player_token is not None:
+        # imported here: ``players`` lists the tables awaiting a player (``correspondence``), which tells turns
+        # through this module
+        from ludotheque.server.players import player_by_token
+
+        player = await asyncio.to_thread(player_by_token, pusher.engine, x_player_token)
+        if player is None:
+            raise Refusal(401, "no player holds this X-Player-Token")
+        owners.append(player_owner(player.id))
+        kept_for.append("player")
+    if not owners:
+        raise Refusal(401, "a subscription is a seat's (table_id and Authorization: Bearer) or a player's "
+                      "(X-Player-Token)")
+    await asyncio.to_thread(subscribe, pusher.engine, owners, body.subscription.endpoint,
+                            body.subscription.keys.p256dh, body.subscription.keys.auth, body.lang)
+    return {"kept_for": kept_for}
