@@ -14,6 +14,7 @@ import copy
 import operator
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 import numpy as np
@@ -258,6 +259,12 @@ class State(ABC):
     @abstractmethod
     def _view(self, player: int | None) -> dict[str, Any]:
         """The game's part of a view: the one place where hidden information is filtered for a seat."""
+
+    def _chance_cumulative(self) -> tuple[Sequence[int], Sequence[float]] | None:
+        """At a chance node, its actions and their cumulative probabilities, when the game keeps them ready
+        (memoised); ``sample_chance`` then draws without rebuilding them.  ``None`` (the default, and anywhere
+        but a chance node): ``sample_chance`` builds them from ``chance_outcomes()``."""
+        return None
 
     def _is_acting(self, player: int) -> bool:
         """Whether a seat acts now (at a decision node); override when cheaper than listing the actors."""

@@ -6,7 +6,7 @@ A round is a chance node (the point card) followed by one simultaneous decision 
 
 from __future__ import annotations
 
-import functools
+import itertools
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -14,18 +14,36 @@ from typing import Any
 from ludotheque.core import CHANCE, Actor, Bot, Game, OptionError, OptionSpec, State
 from ludotheque.games.geier import notation, rules, view
 
+# The actions set in each byte of a 15-bit mask: the actions of a whole mask are two list lookups and one
+# concatenation, a new list every time (callers may keep or change it), with no cache to warm up.
+_LOW_BYTE: tuple[list[int], ...] = tuple([i for i in range(8) if byte >> i & 1] for byte in range(256))
+_HIGH_BYTE: tuple[list[int], ...] = tuple([i + 8 for i in range(8) if byte >> i & 1] for byte in range(256))
 
-@functools.cache
-def _cards(hand: int) -> tuple[int, ...]:
-    """Actions of the cards in a hand bitmask (memoised: bots and fuzzing ask for the same hands again)."""
-    return tuple(card - 1 for card in rules.HAND_CARDS if hand >> card & 1)
+
+def _actions(mask: int) -> list[int]:
+    """The set bits of a 15-bit mask, ascending: a hand's cards (shifted to actions) or a deck's point cards."""
+    return _LOW_BYTE[mask & 255] + _HIGH_BYTE[mask >> 8]
 
 
-@functools.cache
-def _outcomes(deck: int) -> tuple[tuple[int, float], ...]:
-    """Uniform outcomes over the point cards left in a deck bitmask (memoised)."""
-    left = [i for i in range(len(rules.POINT_CARDS)) if deck >> i & 1]
-    return tuple((i, 1.0 / len(left)) for i in left)
+#: ``_CUMULATIVE[k]``: the cumulative probabilities of ``k`` equally likely point cards, as ``sample_chance``
+#: sums them (``itertools.accumulate``), so the draw is the one the generic path makes.
+_CUMULATIVE: tuple[tuple[float, ...], ...] = tuple(
+    tuple(itertools.accumulate([1.0 / k] * k)) if k else () for k in range(len(rules.POINT_CARDS) + 1)
+)
+
+
+#: each deck's chance actions and their cumulative probabilities (``State._chance_cumulative``), filled as decks
+#: are met (at most 2**15)
+_DRAWS: dict[int, tuple[tuple[int, ...], tuple[float, ...]]] = {}
+
+
+def _outcomes(deck: int) -> list[tuple[int, float]]:
+    """Uniform outcomes over the point cards left in a deck bitmask."""
+    left = _actions(deck)
+    return [(i, 1.0 / len(left)) for i in left]
+
+
+_POINT_CARDS = rules.POINT_CARDS
 
 
 class GeierGame(Game):
@@ -51,6 +69,11 @@ class GeierGame(Game):
             choices=rules.FINAL_TIES,
         ),
     )
+
+    def __init__(self, *, players: int, **options: Any) -> None:
+        super().__init__(players=players, **options)
+        self.tie_rule = str(self.options["tie_rule"])  # read once a round in every playout
+        self.seats = tuple(range(players))
 
     def num_distinct_actions(self) -> int:
         return len(rules.HAND_CARDS)
@@ -91,6 +114,9 @@ class GeierState(State):
         self.awaiting_card = True  # chance turns the next point card
 
     # -- protocol ---------------------------------------------------------------------------------
+    # The public methods below answer the common cases (a legal action of the seat or chance that acts) in
+    # one step, without the base class's chain of hooks; anything else goes to ``State``'s methods, the
+    # reference, which validate and raise.  tests/core/test_fast_paths.py checks the two agree.
 
     def is_terminal(self) -> bool:
         return self.awaiting_card and self.deck == 0
@@ -98,8 +124,58 @@ class GeierState(State):
     def is_chance_node(self) -> bool:
         return self.awaiting_card and self.deck != 0
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return _outcomes(self.deck) if self.awaiting_card else []
+
+    def current_players(self) -> list[int]:
+        if self.awaiting_card:
+            return []
+        chosen = self.chosen
+        if chosen.count(0) == len(chosen):  # the round's first question: every seat
+            return list(self.game.seats)
+        return [seat for seat, card in enumerate(chosen) if card == 0]
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        if not self.awaiting_card and type(player) is int and 0 <= player < len(self.chosen):
+            if self.chosen[player]:
+                return []
+            cards = self.hands[player] >> 1
+            return _LOW_BYTE[cards & 255] + _HIGH_BYTE[cards >> 8]
+        return super().legal_actions(player)
+
+    def apply_action(self, action: int, player: Actor | None = None) -> None:
+        if not self.awaiting_card:
+            chosen = self.chosen
+            if type(player) is int and 0 <= player < len(chosen) and not chosen[player] and type(action) is int:
+                hand = self.hands[player]
+                if action >= 0 and hand >> (action + 1) & 1:  # a hand holds bits 1..15 only
+                    self.hands[player] = hand ^ (2 << action)
+                    chosen[player] = action + 1
+                    self._history.append((player, action))
+                    if 0 not in chosen:
+                        self._resolve_round()
+                    return
+        elif (player is None or player == CHANCE) and type(action) is int and 0 <= action < 15 and (
+            self.deck >> action & 1
+        ):
+            self.deck ^= 1 << action
+            self.pot.append(_POINT_CARDS[action])
+            self.awaiting_card = False
+            self._history.append((CHANCE, action))
+            return
+        super().apply_action(action, player)
+
+    def _chance_cumulative(self) -> tuple[tuple[int, ...], tuple[float, ...]] | None:
+        if not self.awaiting_card or not self.deck:
+            return None
+        try:
+            return _DRAWS[self.deck]
+        except KeyError:
+            deck = self.deck
+            return _DRAWS.setdefault(deck, (tuple(_actions(deck)), _CUMULATIVE[deck.bit_count()]))
+
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        return list(_outcomes(self.deck))
+        return _outcomes(self.deck)
 
     def _is_chance_outcome(self, action: int) -> bool:
         return 0 <= action < 15 and bool(self.deck >> action & 1)
@@ -111,37 +187,47 @@ class GeierState(State):
         return self.chosen[player] == 0
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(_cards(self.hands[player]))
+        return _actions(self.hands[player] >> 1)
 
     def _is_legal(self, action: int, player: int) -> bool:
         return 0 <= action < 15 and bool(self.hands[player] >> (action + 1) & 1)
 
     def _apply(self, action: int, player: int | None) -> None:
         if player is None:
-            self.deck &= ~(1 << action)
-            self.pot.append(rules.POINT_CARDS[action])
-            self.awaiting_card = False
-            return
+            self._turn_point_card(action)
+        else:
+            self._play_card(action, player)
+
+    def _turn_point_card(self, action: int) -> None:
+        self.deck &= ~(1 << action)
+        self.pot.append(rules.POINT_CARDS[action])
+        self.awaiting_card = False
+
+    def _play_card(self, action: int, player: int) -> None:
         card = action + 1
         self.hands[player] &= ~(1 << card)
         self.chosen[player] = card
-        if all(self.chosen):
+        if 0 not in self.chosen:
             self._resolve_round()
 
     def _resolve_round(self) -> None:
-        played = list(self.chosen)
-        pot_sum = sum(self.pot)
-        taker = rules.pot_taker(played, pot_sum, str(self.game.options["tie_rule"]))
-        record: dict[str, Any] = {"pot": list(self.pot), "played": played, "taker": taker}
+        played = self.chosen
+        pot = self.pot
+        pot_sum = sum(pot)
+        best = max(played) if pot_sum >= 0 else min(played)  # rules.pot_taker's usual case, without the call
+        taker = played.index(best) if played.count(best) == 1 else rules.pot_taker(played, pot_sum, self.game.tie_rule)
+        # the record keeps this round's lists: the state takes new ones from here on
+        self.rounds.append({"pot": pot, "played": played, "taker": taker})
         if taker is not None:
             self.points[taker] += pot_sum
-            self.won[taker].extend(self.pot)
+            self.won[taker] += pot
             self.pot = []
-        elif self.deck == 0:
-            self.lost = list(self.pot)  # geier-4: nobody took the last pot
+        elif self.deck:
+            self.pot = list(pot)  # the pot stays for the next card
+        else:
+            self.lost = list(pot)  # geier-4: nobody took the last pot
             self.pot = []
-        self.rounds.append(record)
-        self.chosen = [0] * self.game.players
+        self.chosen = [0] * len(played)
         self.awaiting_card = True
 
     def _action_to_string(self, action: int, actor: Actor) -> str:

@@ -25,6 +25,9 @@ def pot_taker(played: Sequence[int], pot_sum: int, tie_rule: str) -> int | None:
     the pot to the next value if that one is unique.
     """
     # at most five cards: list.count beats building a Counter (this runs once a round in every playout)
+    best = max(played) if pot_sum >= 0 else min(played)
+    if played.count(best) == 1:  # the usual case, whatever the tie rule
+        return played.index(best)
     order = sorted(set(played), reverse=pot_sum >= 0)
     if tie_rule == "single":
         order = order[:2]

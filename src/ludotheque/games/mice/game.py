@@ -17,6 +17,7 @@ always ends.  What such steps did is kept, for the last action only, in ``notes`
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -39,6 +40,39 @@ ROLL, SELECT, ADJUSTING, FAILED, PAYING, OVER = "roll", "select", "adjust", "fai
 RED_MASK = 0b00011
 YELLOW_MASK = 0b11100
 DIE_OUTCOMES = tuple((face, 1.0 / 6.0) for face in range(6))
+#: what ``sample_chance`` draws a die from (``State._chance_cumulative``): its sums, as it would add them
+_DIE_DRAW = (tuple(range(6)), tuple(itertools.accumulate(p for _, p in DIE_OUTCOMES)))
+#: the log's text of a die (by slot) showing each face, and of each seat action (but ``take back``, which names
+#: the card it returns): written once, not at every action
+_DIE_TEXT = tuple(
+    tuple(notation.format_chance(face, "R" if slot < 2 else "Y") for face in range(6)) for slot in range(5)
+)
+#: the slots of each slot mask, the number of bits of each, and for each roll (the slots rolled, a tuple) its
+#: red slot mask and its number of yellow dice
+_SLOTS: tuple[tuple[int, ...], ...] = tuple(tuple(s for s in range(5) if mask >> s & 1) for mask in range(32))
+_BITS: tuple[int, ...] = tuple(len(slots) for slots in _SLOTS)
+_ROLL_SHAPE: dict[tuple[int, ...], tuple[int, int]] = {
+    rolled: (sum(1 << s for s in rolled if s < 2), sum(1 for s in rolled if s >= 2))
+    for rolled in {rules.slots_rolled(face_up) for face_up in range(16)}
+}
+
+
+def _reachable(total: int, count: int, nuts: int, targets: int) -> bool:
+    """``rules.reachable_total`` written without calls (``count`` >= 1): the sums ``count`` dice showing
+    ``total`` can reach with ``nuts`` changes of one, within count..6*count, meet ``targets``."""
+    spare = total - count
+    low = total - (nuts if nuts < spare else spare)
+    spare = 6 * count - total
+    high = total + (nuts if nuts < spare else spare)
+    return bool(targets >> low & ((1 << (high - low + 1)) - 1))
+
+
+_SEAT_ACTION_TEXT = tuple(
+    tuple(f"seat {seat}: {notation.format_action(action)}" for action in range(notation.NUM_ACTIONS))
+    for seat in range(5)
+)
+#: the slots each face-up mask of dice cards rolls (``rules.slots_rolled``)
+_SLOTS_ROLLED = tuple(rules.slots_rolled(face_up) for face_up in range(16))
 
 
 class MiceGame(Game):
@@ -128,7 +162,7 @@ class MiceState(State):
         self.this_turn = []
         self.turn += 1
         self.dice = [0] * 5
-        self.rolled = rules.slots_rolled(self.face_up[self.active])
+        self.rolled = _SLOTS_ROLLED[self.face_up[self.active]]
         self.roll_index = 0
         self.used = self.active_used = self.pool = 0
         self.failed = self.second = False
@@ -151,25 +185,40 @@ class MiceState(State):
 
     def _targets(self, seat: int) -> int:
         """Sums that would cage a mouse card or (multiplayer) flip a dice card of ``seat``."""
-        return rules.target_mask(self.hands[seat], self.face_up[seat], not self.solo)
+        hand = self.hands[seat]
+        return hand if self.solo else hand | rules.FLIPPABLE[self.face_up[seat]]  # rules.target_mask
 
     def _values(self, mask: int) -> list[int]:
         return [self.dice[s] for s in range(5) if mask >> s & 1]
 
     def _red_mask(self) -> int:
-        return sum(1 << s for s in self.rolled if s < 2)
+        return _ROLL_SHAPE[self.rolled][0]
 
     def _yellow_count(self) -> int:
-        return sum(1 for s in self.rolled if s >= 2)
+        return _ROLL_SHAPE[self.rolled][1]
+
+    def _total(self, mask: int) -> int:
+        """The sum of the dice in a slot mask (a slot not rolled holds 0)."""
+        dice = self.dice
+        return sum([dice[s] for s in _SLOTS[mask]])
 
     def _uses(self) -> list[int]:
         """The ``use`` actions of the active seat: the choices of yellow dice that, with the red ones, can reach
-        a card with the seat's nuts (what the choices share is computed once: this runs after every roll)."""
-        red, nuts, targets = self._red_mask(), self.nuts[self.active], self._targets(self.active)
-        values = self._values
-        return [
-            USE + m for m in range(1 << self._yellow_count()) if rules.reachable(values(red | m << 2), nuts, targets)
-        ]
+        a card with the seat's nuts (``rules.reachable`` of each choice's values, written out: this runs after
+        every roll)."""
+        red, yellows = _ROLL_SHAPE[self.rolled]
+        nuts, targets = self.nuts[self.active], self._targets(self.active)
+        dice = self.dice
+        red_total, red_count = dice[0] + dice[1], _BITS[red]
+        y1, y2, y3 = dice[2], dice[3], dice[4]
+        uses = []
+        for m in range(1 << yellows):
+            count = red_count + _BITS[m]
+            if count and _reachable(
+                red_total + (y1 if m & 1 else 0) + (y2 if m & 2 else 0) + (y3 if m & 4 else 0), count, nuts, targets
+            ):
+                uses.append(USE + m)
+        return uses
 
     def _enter_select(self) -> None:
         self.phase = SELECT
@@ -206,15 +255,17 @@ class MiceState(State):
             return self.nuts[seat]
         return self.nuts[seat] - 1 if self.nuts[seat] > 0 else None
 
-    def _can_pay(self, seat: int) -> bool:
-        left = self._pay_nuts_left(seat)
-        return left is not None and rules.reachable(self._values(self.pool), left, self._targets(seat))
-
     def _offer(self, seat: int) -> bool:
         """Whether ``seat`` may pay to use the pool; when it may not, a note says why (no nut, or no card)."""
-        if self._can_pay(seat):
-            return True
-        reason = "no_nut" if self._pay_nuts_left(seat) is None else "no_card"
+        left = self._pay_nuts_left(seat)
+        if left is None:
+            reason = "no_nut"
+        else:
+            pool = self.pool
+            count = _BITS[pool]
+            if count and _reachable(self._total(pool), count, left, self._targets(seat)):
+                return True
+            reason = "no_card"
         self.notes.append({"type": "cannot_use", "seat": seat, "reason": reason})
         return False
 
@@ -264,7 +315,7 @@ class MiceState(State):
 
     def _solo_close(self) -> None:
         """mice-8: a nut from the middle when the roll caged a card and the yellow dice left unused sum to 15+."""
-        left = sum(self._values(self.pool))
+        left = self._total(self.pool)
         if left >= 15 and self.supply > 0:
             self.supply -= 1
             self.nuts[0] += 1
@@ -276,12 +327,53 @@ class MiceState(State):
         return rules.solo_rank(self.hands[0], self.face_up[0])
 
     # -- protocol -----------------------------------------------------------------------------------
+    # The public methods below answer the common cases (a legal action of the seat or chance that acts) in
+    # one step, without the base class's chain of hooks; anything else goes to ``State``'s methods, the
+    # reference, which validate and raise.  tests/core/test_fast_paths.py checks the two agree.
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
     def is_chance_node(self) -> bool:
         return self.phase == ROLL
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return list(DIE_OUTCOMES) if self.phase == ROLL else []
+
+    def current_players(self) -> list[int]:
+        phase = self.phase
+        return [] if phase in (ROLL, OVER) else [self.actor]
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        phase = self.phase
+        if phase != ROLL and phase != OVER and (player is None or (type(player) is int and player == self.actor)):
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._compute_legal(self.actor)
+            return list(legal)
+        return super().legal_actions(player)
+
+    def apply_action(self, action: int, player: Actor | None = None) -> None:
+        if type(action) is int:
+            phase = self.phase
+            if phase == ROLL:
+                if 0 <= action < 6 and (player is None or player == CHANCE):
+                    self._roll(action)
+                    self._history.append((CHANCE, action))
+                    return
+            elif phase != OVER and (player is None or (type(player) is int and player == self.actor)):
+                actor = self.actor
+                legal = self._legal
+                if legal is None:
+                    legal = self._legal = self._compute_legal(actor)
+                if action in legal:
+                    self._decide(action, actor)
+                    self._history.append((actor, action))
+                    return
+        super().apply_action(action, player)
+
+    def _chance_cumulative(self) -> tuple[tuple[int, ...], tuple[float, ...]] | None:
+        return _DIE_DRAW if self.phase == ROLL else None
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         return list(DIE_OUTCOMES)
@@ -324,21 +416,24 @@ class MiceState(State):
         return []
 
     def _adjust_actions(self, seat: int) -> list[int]:
-        values = self._values(self.used)
-        total, count = sum(values), len(values)
+        used = self.used
+        total, count = self._total(used), _BITS[used]
         targets = self._targets(seat)
         actions: list[int] = []
         nuts = self.nuts[seat]
         if nuts > 0:
-            # a change is legal if the die stays in 1..6 and a card can still be reached afterwards
-            for slot in range(5):
-                if not self.used >> slot & 1:
-                    continue
-                value = self.dice[slot]
-                if value < 6 and rules.reachable_total(total + 1, count, nuts - 1, targets):
-                    actions.append(ADJUST + slot * 2)
-                if value > 1 and rules.reachable_total(total - 1, count, nuts - 1, targets):
-                    actions.append(ADJUST + slot * 2 + 1)
+            # a change is legal if the die stays in 1..6 and a card can still be reached afterwards (the same
+            # test for every die: only the sum counts)
+            up = rules.reachable_total(total + 1, count, nuts - 1, targets)
+            down = rules.reachable_total(total - 1, count, nuts - 1, targets)
+            if up or down:
+                dice = self.dice
+                for slot in _SLOTS[used]:
+                    value = dice[slot]
+                    if up and value < 6:
+                        actions.append(ADJUST + slot * 2)
+                    if down and value > 1:
+                        actions.append(ADJUST + slot * 2 + 1)
         if 1 <= total <= 18 and self.hands[seat] >> total & 1:
             actions.append(CAGE + total - 1)
         if not self.solo and total in rules.DICE_CARD_INDEX and rules.can_flip(self.face_up[seat], total):
@@ -346,21 +441,31 @@ class MiceState(State):
         return actions
 
     def _apply(self, action: int, player: int | None) -> None:
+        if player is None:
+            self._roll(action)
+        else:
+            self._decide(action, player)
+
+    def _roll(self, action: int) -> None:
         self._legal = None
         self.notes = []
-        if player is None:
-            slot = self.rolled[self.roll_index]
-            self.dice[slot] = action + 1
-            self.roll_index += 1
-            die = notation.format_chance(action, "R" if slot < 2 else "Y")
-            if self.roll_index == 1:
-                self.this_turn.append(f"seat {self.active} rolls {die}")
-            else:  # one log line for the whole roll
-                self.this_turn[-1] += f" {die}"
-            if self.roll_index == len(self.rolled):
-                self._enter_select()
-            return
-        self.this_turn.append(f"seat {player}: {notation.format_action(action, self._top(player))}")
+        slot = self.rolled[self.roll_index]
+        self.dice[slot] = action + 1
+        self.roll_index += 1
+        if self.roll_index == 1:
+            self.this_turn.append(f"seat {self.active} rolls {_DIE_TEXT[slot][action]}")
+        else:  # one log line for the whole roll
+            self.this_turn[-1] += " " + _DIE_TEXT[slot][action]
+        if self.roll_index == len(self.rolled):
+            self._enter_select()
+
+    def _decide(self, action: int, player: int) -> None:
+        self._legal = None
+        self.notes = []
+        if action != TAKE_BACK:
+            self.this_turn.append(_SEAT_ACTION_TEXT[player][action])
+        else:
+            self.this_turn.append(f"seat {player}: {notation.format_action(action, self._top(player))}")
         if action < FAIL:
             self.used = self.active_used = self._red_mask() | (action - USE) << 2
             self.phase = ADJUSTING

@@ -15,7 +15,7 @@ which is the same distribution as a shuffle done in advance and keeps reshuffles
 from __future__ import annotations
 
 import random
-from itertools import compress, repeat
+from itertools import accumulate, compress, repeat
 from operator import truediv
 from typing import Any
 
@@ -29,6 +29,8 @@ NO_HAND_LIMIT = 0  # default of the option ``hands``: the match ends only by the
 
 # phases
 DEAL, FLIP, DRAW_PHASE, DRAW_CARD, PLAY, OVER = "deal", "flip", "draw", "draw-card", "play", "over"
+_CHANCE_PHASES = frozenset((DEAL, FLIP, DRAW_CARD))
+_DECIDING = frozenset((DRAW_PHASE, PLAY))
 
 
 class RummuGame(Game):
@@ -153,12 +155,57 @@ class RummuState(State):
         return sum(t for s, t in enumerate(self.totals) if self.game.team_of(s) == team)
 
     # -- protocol ---------------------------------------------------------------------------------------
+    # The public methods below answer the common cases (a legal action of the seat or chance that acts) in
+    # one step, without the base class's chain of hooks; anything else goes to ``State``'s methods, the
+    # reference, which validate and raise.  tests/core/test_fast_paths.py checks the two agree.
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
     def is_chance_node(self) -> bool:
-        return self.phase in (DEAL, FLIP, DRAW_CARD)
+        return self.phase in _CHANCE_PHASES
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._chance_outcomes() if self.phase in _CHANCE_PHASES else []
+
+    def current_players(self) -> list[int]:
+        return [self.current] if self.phase in _DECIDING else []
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        if self.phase in _DECIDING and (player is None or (type(player) is int and player == self.current)):
+            legal = self._legal_cache
+            if legal is None:
+                legal = self._legal_cache = self._compute_legal()
+            return list(legal)
+        return super().legal_actions(player)
+
+    def apply_action(self, action: int, player: Actor | None = None) -> None:
+        if type(action) is int:
+            phase = self.phase
+            if phase in _CHANCE_PHASES:
+                if 0 <= action < TYPES and self.pile[action] > 0 and (player is None or player == CHANCE):
+                    self._legal_cache = None
+                    self._legal_set = None
+                    self._apply_chance(action)
+                    self._history.append((CHANCE, action))
+                    return
+            elif phase != OVER and (player is None or (type(player) is int and player == self.current)):
+                legal = self._legal_cache
+                if legal is None:
+                    legal = self._legal_cache = self._compute_legal()
+                if action in legal:
+                    seat = self.current
+                    self._apply(action, seat)
+                    self._history.append((seat, action))
+                    return
+        super().apply_action(action, player)
+
+    def _chance_cumulative(self) -> tuple[list[int], list[float]] | None:
+        if self.phase not in _CHANCE_PHASES:
+            return None
+        pile = self.pile
+        cumulative = list(accumulate(map(truediv, filter(None, pile), repeat(self.pile_size))))
+        return list(compress(_TYPE_RANGE, pile)), cumulative
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         # [(t, count / size) for t, count in enumerate(self.pile) if count], built by C-level iterators (it is
@@ -188,32 +235,37 @@ class RummuState(State):
         return action in self._legal_set
 
     def _compute_legal(self) -> list[int]:
+        """The acting seat's actions, built in ascending order (the action ranges follow one another in the
+        order they are built here, and each part is ascending), so that no sort is needed."""
         seat = self.current
         if self.phase == DRAW_PHASE:
-            return [DRAW] + [TAKE + k for k in range(len(self.discard))]
+            return [DRAW, *range(TAKE, TAKE + len(self.discard))]
         hand = self.hands[seat]
         size = self.sizes[seat]
-        held = list(compress(_TYPE_RANGE, hand))  # the types in hand
+        held = list(compress(_TYPE_RANGE, hand))  # the types in hand, ascending
         need = 3 if self.opened[seat] else self.needs[seat]
-        out: list[int] = []
+        out: list[int]
         if self.partial:
-            after = len(self.partial) + 1
+            laid = tuple(sorted(self.partial))  # the memos' key: neither answer depends on the order
             # keep enough cards to finish the combination and still discard one (rummu-7)
-            if size - 1 - max(0, need - after) >= 1:
-                out.extend(ADD + t for t in held if rules.extendable([*self.partial, t], need))
-            if len(self.partial) >= need and rules.is_valid(self.partial):
+            if size - 1 - max(0, need - len(laid) - 1) >= 1:
+                addable = rules.addable_types(laid, need)
+                out = [ADD + t for t in held if addable >> t & 1]
+            else:
+                out = []
+            if len(laid) >= need and rules.is_valid_sorted(laid):
                 out.append(CLOSE)
             out.append(CANCEL)
-            return sorted(out)
-        if size >= need + 1:  # rummu-11: however many cancels came before
-            out.extend(START + t for t in held)
-        out.extend(DISCARD + t for t in held)
-        if self.opened[seat]:
+            return out
+        out = [START + t for t in held] if size >= need + 1 else []  # rummu-11: however many cancels came before
+        out += [DISCARD + t for t in held]
+        if self.opened[seat] and self.combos:
+            if size >= 2:
+                for j in range(len(self.combos)):
+                    out += [PUT + j * TYPES + t for t in self._extensions(j) if hand[t]]
             for j in range(len(self.combos)):
-                if size >= 2:
-                    out.extend(PUT + j * TYPES + t for t in self._extensions(j) if hand[t])
-                out.extend(SWAP + j * TYPES + t for t in self._swaps(j) if hand[t])
-        return sorted(out)
+                out += [SWAP + j * TYPES + t for t in self._swaps(j) if hand[t]]
+        return out
 
     def _apply(self, action: int, player: int | None) -> None:
         self._legal_cache = None

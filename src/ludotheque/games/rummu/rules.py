@@ -66,6 +66,13 @@ def is_valid(cards: Sequence[int]) -> bool:
     return len(cards) >= 3 and _colour_rule(cards) and (_is_set(cards) or _is_run(cards))
 
 
+@lru_cache(maxsize=1 << 16)
+def is_valid_sorted(cards: tuple[int, ...]) -> bool:
+    """``is_valid`` of sorted cards (its answer does not depend on the order), memoised: the laying step asks it
+    at every step of a combination long enough to close."""
+    return is_valid(cards)
+
+
 def _is_set(cards: Sequence[int]) -> bool:
     n = cards[0] % 10
     return all(c % 10 == n for c in cards)
@@ -132,6 +139,62 @@ def _extendable(cards: tuple[int, ...], min_size: int) -> bool:
     if len(naturals) <= 1 and 10 - jokers > jokers:
         return True  # one-colour run: fill every other number 0..9 with naturals
     return distinct_cols and max(span, need) <= len(COLOURS)
+
+
+@lru_cache(maxsize=1 << 16)
+def addable_types(cards: tuple[int, ...], min_size: int) -> int:
+    """The types ``t`` with ``extendable([*cards, t], min_size)``, as a bitmask (``cards`` sorted, non-empty);
+    memoised, as random play and search begin the same combinations again and again."""
+    mask = 0
+    for t in extending_types(cards, min_size, range(TYPES)):
+        mask |= 1 << t
+    return mask
+
+
+def extending_types(cards: Sequence[int], min_size: int, types: Sequence[int]) -> list[int]:
+    """``[t for t in types if extendable([*cards, t], min_size)]`` for non-empty ``cards``, with what the
+    cards share worked out once: the laying step asks it of every type in hand at every step, and the
+    combinations random play begins are too many for a memo to meet them again."""
+    need = max(3, min_size)
+    if need > 10:
+        return []
+    nums = [c % 10 for c in cards]
+    cols = [c // 10 for c in cards]
+    held = set(cards)
+    num_set, col_set = set(nums), set(cols)
+    if len(held) != len(cards):
+        return []  # two identical cards already
+    one_number = nums[0] if len(num_set) == 1 else -1
+    cols_distinct = len(col_set) == len(cols)
+    nums_distinct = len(num_set) == len(nums)
+    low, high = min(nums), max(nums)
+    naturals = col_set - {YELLOW}
+    jokers = cols.count(YELLOW)
+    set_fits = need <= len(COLOURS)
+    out = []
+    for t in types:
+        if t in held:
+            continue
+        n, k = t % 10, t // 10
+        distinct = cols_distinct and k not in col_set
+        if n == one_number and distinct and set_fits:
+            out.append(t)  # a set can take one card of each colour
+            continue
+        if not nums_distinct or n in num_set:
+            continue
+        span = (n if n > high else high) - (n if n < low else low) + 1
+        if span > 10:
+            continue
+        if k == YELLOW:
+            if len(naturals) <= 1 and 10 - (jokers + 1) > jokers + 1:
+                out.append(t)  # one-colour run
+                continue
+        elif (len(naturals) == 0 or (len(naturals) == 1 and k in naturals)) and 10 - jokers > jokers:
+            out.append(t)
+            continue
+        if distinct and max(span, need) <= len(COLOURS):
+            out.append(t)
+    return out
 
 
 def combo_points(cards: Sequence[int]) -> int:

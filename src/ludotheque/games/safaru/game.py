@@ -17,7 +17,7 @@ Every deal is a run of chance actions, one card each (all-1).
 from __future__ import annotations
 
 import random
-from itertools import compress, repeat
+from itertools import accumulate, compress, repeat
 from operator import truediv
 from typing import Any
 
@@ -29,6 +29,9 @@ from ludotheque.games.safaru import view
 
 PLAY_PHASE, CATCH_PHASE, BUILD_PHASE, PICK_PHASE, PAIR_PHASE = "play", "catch", "build", "pick", "pair"
 _KIND_RANGE = range(r.KINDS)
+
+#: the kinds whose number is 0
+_ZERO_KINDS = frozenset(k for k in _KIND_RANGE if k % 10 == 0)
 
 
 class SafaruGame(Game):
@@ -179,12 +182,56 @@ class SafaruState(State):
         self._legal_cache: list[int] | None = None
 
     # -- protocol ---------------------------------------------------------------------------------
+    # The public methods below answer the common cases (a legal action of the seat or chance that acts) in
+    # one step, without the base class's chain of hooks; anything else goes to ``State``'s methods, the
+    # reference, which validate and raise.  tests/core/test_fast_paths.py checks the two agree.
 
     def is_terminal(self) -> bool:
         return self.finished
 
     def is_chance_node(self) -> bool:
         return bool(self.deal_queue)  # empty once finished: the match ends on a turn, after the last deal
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._chance_outcomes() if self.deal_queue and not self.finished else []
+
+    def current_players(self) -> list[int]:
+        return [] if self.finished or self.deal_queue else [self.actor()]
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        if (
+            not self.finished
+            and not self.deal_queue
+            and (player is None or (type(player) is int and player == self.actor()))
+        ):
+            legal = self._legal_cache
+            if legal is None:
+                legal = self._legal_cache = self._compute_legal()
+            return list(legal)
+        return super().legal_actions(player)
+
+    def apply_action(self, action: int, player: Actor | None = None) -> None:
+        if type(action) is int and not self.finished:
+            if self.deal_queue:
+                if 0 <= action < r.KINDS and self.pile[action] > 0 and (player is None or player == CHANCE):
+                    self._legal_cache = None
+                    self._deal(action)
+                    self._history.append((CHANCE, action))
+                    return
+            else:
+                seat = self.actor()
+                if (player is None or (type(player) is int and player == seat)) and self._is_legal(action, seat):
+                    self._apply(action, seat)
+                    self._history.append((seat, action))
+                    return
+        super().apply_action(action, player)
+
+    def _chance_cumulative(self) -> tuple[list[int], list[float]] | None:
+        if not self.deal_queue or self.finished:
+            return None
+        size = float(self.pile_size)
+        pile = self.pile
+        return list(compress(_KIND_RANGE, pile)), list(accumulate(map(truediv, filter(None, pile), repeat(size))))
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         # [(k, c / size) for k, c in enumerate(self.pile) if c], built by C-level iterators: it is asked at
@@ -249,7 +296,7 @@ class SafaruState(State):
         need, min_size = r.method_target(self.method, played)
         need -= self.build_sum
         size = len(self.build)
-        has_zero = any(k % 10 == 0 for k in self.build)
+        has_zero = not _ZERO_KINDS.isdisjoint(self.build)  # a 0 taken already
         ok_numbers = r.takeable(self.tnum, need, size, has_zero, min_size, self.zero_required)
         # only the kinds on the table (a handful of the 50) are looked at
         out = [nt.TAKE + k for k in compress(_KIND_RANGE, self.table) if k % 10 in ok_numbers]

@@ -87,6 +87,37 @@ def completable(avail: Sequence[int], need: int, size: int, has_zero: bool, min_
     to a set whose remaining sum is ``need``, with at least ``min_size`` cards and, when ``zero_required``, a 0?
 
     Zeros never change the sum, so taking every available 0 only helps both conditions; what remains is a
+    bounded knapsack over the numbers 1..9 tracking (sum, size capped at 2), here as bitsets of the sums
+    reachable with one non-zero card and with two or more (``completable_by_table`` is the same as a table).
+    """
+    if need < 0:
+        return False
+    zeros = avail[0]
+    if zero_required and not has_zero and zeros == 0:
+        return False
+    short = min_size - size - zeros  # non-zero cards still needed for the size
+    window = (2 << need) - 1
+    one = more = 0
+    for value in range(1, min(9, need) + 1):
+        for _ in range(min(avail[value], need // value)):
+            one, more = (one | 1 << value) & window, (more | (one | more) << value) & window
+    if short <= 0:
+        return bool((1 | one | more) >> need & 1)
+    if short == 1:
+        return bool((one | more) >> need & 1)
+    return short == 2 and bool(more >> need & 1)  # the count is capped at 2 (callers need at most 2)
+
+
+def completable_by_table(
+    avail: Sequence[int], need: int, size: int, has_zero: bool, min_size: int, zero_required: bool
+) -> bool:
+    """``completable`` as a table of the largest capped count reaching each sum: the reference it is tested
+    against.
+
+    Can a set already holding ``size`` cards (``has_zero``) be completed from ``avail`` (counts by number)
+    to a set whose remaining sum is ``need``, with at least ``min_size`` cards and, when ``zero_required``, a 0?
+
+    Zeros never change the sum, so taking every available 0 only helps both conditions; what remains is a
     bounded knapsack over the numbers 1..9 tracking (sum, size capped at 2).
     """
     if need < 0:
