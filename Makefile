@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PYTEST_WORKERS ?= 2
 
-.PHONY: setup setup-run run play test lint typecheck pytest fuzz cluster bench clean
+.PHONY: setup setup-run run play test lint typecheck pytest fuzz cluster bench screenshots clean
 
 setup:
 	@bash scripts/bootstrap.sh
@@ -28,6 +28,7 @@ typecheck: setup
 
 pytest: setup
 	@bash scripts/browser.sh >/dev/null
+	@bash scripts/axe.sh >/dev/null
 	$(BIN)/pytest -q -n $(PYTEST_WORKERS)
 
 test: lint typecheck pytest
@@ -42,6 +43,11 @@ cluster: setup
 
 bench: setup
 	$(BIN)/python -m benchmarks.run
+
+# Each game's table after a few bot moves, at 1280 px and 360 px wide, as PNGs in the folder $$SCREENSHOTS names (screenshots/ by default).
+screenshots: setup
+	@bash scripts/browser.sh >/dev/null
+	$(BIN)/python scripts/screenshots.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -19,7 +19,6 @@ const selection = {value: null, turn: null};
 let redraw = () => {};
 
 export function render(root, ctx) {
-  injectStyle();
   redraw = (focus = null) => {
     while (root.firstChild) root.removeChild(root.firstChild);
     render(root, ctx);
@@ -106,10 +105,10 @@ function players(ctx, info) {
         "data-test": `player-${seat}`},
         marker(ctx, seat),
         h("span", {class: "name"}, who(ctx, seat)),
-        h("span", {class: "cal-home", title: t("calcory.markers_home", {n: home}),
+        h("span", {class: "cal-home", title: t("calcory.markers_home", {n: home}), role: "img",
           "aria-label": t("calcory.markers_home", {n: home})},
           Array.from({length: 6}, (_, i) => h("span", {class: ["cal-dot", i < home ? "home" : "out"]}))),
-        h("span", {class: "cal-won", title: plural(ctx, "calcory.won", won), "aria-label": plural(ctx, "calcory.won", won),
+        h("span", {class: "cal-won", title: plural(ctx, "calcory.won", won), role: "img", "aria-label": plural(ctx, "calcory.won", won),
           "data-test": `won-${seat}`},
           h("span", {class: "cal-stack", "aria-hidden": "true"}), String(won)),
         out && table.marked && table.marked.seat === seat
@@ -227,7 +226,7 @@ function sumLine(ctx, info) {
   const table = ctx.view.table;
   const cards = table.flipped.map(([cell, value]) => mini(ctx, value, cell, cell === info.latest ? "latest" : null));
   return h("div", {class: "cal-sumline"},
-    h("span", {class: "cal-sum", "data-test": "sum", "aria-label": t("calcory.sum_label", {sum: table.sum})},
+    h("span", {class: "cal-sum", "data-test": "sum", role: "img", "aria-label": t("calcory.sum_label", {sum: table.sum})},
       h("small", {}, t("calcory.sum")), h("strong", {}, String(table.sum)), h("small", {}, `/ ${TARGET}`)),
     h("span", {class: "cal-flipped"}, cards.length ? cards : h("span", {class: "cal-muted"}, t("calcory.nothing_flipped"))),
     table.zeros ? h("span", {class: "cal-zero"}, t("calcory.one_zero")) : null);
@@ -456,124 +455,3 @@ function dealt(event, ctx) {
   if (first === at) return ctx.t("calcory.log.deal", {cell: event.cell});
   return ctx.t("calcory.log.dealt", {n: at - first + 1, first: events[first].cell, last: event.cell});
 }
-
-// -- styles, injected once ---------------------------------------------------------------------------------------
-
-function injectStyle() {
-  if (document.getElementById("calcory-style")) return;
-  const style = document.createElement("style");
-  style.id = "calcory-style";
-  style.textContent = CSS;
-  document.head.append(style);
-}
-
-const CSS = `
-.game-calcory { overflow: visible; padding: .6rem; }
-.game-calcory .seat-0 { --seat: var(--mu-blue); }
-.game-calcory .seat-1 { --seat: var(--mu-red); }
-.game-calcory .seat-2 { --seat: var(--mu-yellow); }
-.game-calcory .seat-3 { --seat: var(--mu-green); }
-.game-calcory .v-red { --v: var(--mu-red); }
-.game-calcory .v-yellow { --v: #e3a900; }
-.game-calcory .v-green { --v: var(--mu-green); }
-.game-calcory .v-blue { --v: var(--mu-blue); }
-.game-calcory .v-black { --v: var(--mu-black); }
-.game-calcory .cal-marker { display: inline-block; width: .95rem; height: .95rem; border-radius: 50%; flex: 0 0 auto;
-  background: radial-gradient(circle at 35% 30%, rgba(255,255,255,.55), transparent 55%), var(--seat);
-  border: 2px solid #fff; box-shadow: 0 1px 2px rgba(0,0,0,.5); vertical-align: -.15rem; }
-.game-calcory .cal-players { list-style: none; margin: 0 0 .5rem; padding: 0; display: flex; flex-wrap: wrap; gap: .35rem; }
-.game-calcory .cal-player { flex: 1 1 9rem; min-width: 0; display: flex; flex-wrap: wrap; align-items: center; gap: .3rem .45rem;
-  background: rgba(0,0,0,.2); border: 2px solid transparent; border-radius: .6rem; padding: .25rem .45rem; font-size: .9rem; }
-.game-calcory .cal-player.to-act { border-color: var(--gold); background: rgba(0,0,0,.32); }
-.game-calcory .cal-player.me .name { text-decoration: underline; }
-.game-calcory .cal-player .name { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; flex: 1 1 auto; }
-.game-calcory .cal-home { display: inline-flex; gap: 2px; }
-.game-calcory .cal-dot { width: .55rem; height: .55rem; border-radius: 50%; border: 1.5px solid rgba(255,255,255,.75); }
-.game-calcory .cal-dot.home { background: var(--seat); border-color: #fff; }
-.game-calcory .cal-dot.out { opacity: .45; }
-.game-calcory .cal-won { display: inline-flex; align-items: center; gap: .25rem; font-weight: 700; font-variant-numeric: tabular-nums; }
-.game-calcory .cal-stack { width: .8rem; height: 1.05rem; border-radius: 2px; border: 1.5px solid #f4e7c5;
-  background: repeating-linear-gradient(45deg, #8b2d24 0 3px, #a8392f 3px 6px); box-shadow: 2px 2px 0 #f4e7c5, 3px 3px 0 rgba(0,0,0,.3); }
-.game-calcory .cal-out { font-size: .75rem; color: #e6f0ea; }
-.game-calcory .cal-dealing { margin: .3rem 0; font-style: italic; }
-.game-calcory .cal-news { background: rgba(0,0,0,.18); border-radius: .6rem; padding: .3rem .5rem; margin-bottom: .5rem; }
-.game-calcory .cal-news h3 { margin: 0 0 .2rem; font-size: .85rem; color: #e6f0ea; font-weight: 600; }
-.game-calcory .cal-news ol { list-style: none; margin: 0; padding: 0; display: grid; gap: .25rem; }
-.game-calcory .cal-news li { font-size: .85rem; color: #e6f0ea; }
-.game-calcory .cal-news li + li { border-top: 1px solid rgba(255,255,255,.12); padding-top: .25rem; }
-.game-calcory .cal-news li.newest { opacity: 1; font-size: .92rem; }
-.game-calcory .cal-turn { display: flex; flex-wrap: wrap; align-items: center; gap: .3rem .45rem; }
-.game-calcory .cal-turn-text { flex: 1 1 12rem; min-width: 0; }
-.game-calcory .kind-bust .cal-turn-text, .game-calcory .kind-fail .cal-turn-text { color: #ffd8d2; }
-.game-calcory .kind-thirteen .cal-turn-text, .game-calcory .kind-collect .cal-turn-text { color: #fff3c4; font-weight: 600; }
-.game-calcory .cal-grid-wrap { container: calgrid / inline-size; }
-.game-calcory .cal-grid { --gap: .25rem; display: grid; gap: var(--gap); align-items: center; justify-items: stretch;
-  grid-template-columns: .9rem repeat(6, minmax(0, 1fr)); max-width: 23rem; margin: 0 auto; }
-.game-calcory .cal-grid > * { grid-column: var(--r); grid-row: var(--c); }
-.game-calcory .cal-label { font-size: .7rem; text-align: center; color: #cfe3d7; font-weight: 600; line-height: 1; }
-.game-calcory .cal-cell { width: 100%; height: auto; aspect-ratio: 3 / 4; min-height: 0; min-width: 0; padding: 0; margin: 0;
-  border-radius: .35rem; border-width: 2px; }
-.game-calcory .cal-cell.back { border-color: #f4e7c5; }
-.game-calcory button.cal-cell.flippable { cursor: pointer; transition: transform .08s; }
-.game-calcory .cal-grid.flipping button.cal-cell.flippable { border-color: #ffe9a8; }
-.game-calcory button.cal-cell.flippable:focus-visible { transform: translateY(-2px); outline: 3px solid var(--gold); outline-offset: 0; }
-@media (hover: hover) {
-  /* lit where it lies: lifted, the card would leave the pointer and flicker */
-  .game-calcory button.cal-cell.flippable:hover:not(:disabled) { outline: 3px solid var(--gold); outline-offset: 0; }
-}
-.game-calcory .cal-empty { border: 2px dashed rgba(255,255,255,.3); background: rgba(0,0,0,.12); display: block; }
-.game-calcory .cal-empty.waiting { border-color: rgba(255,255,255,.45); }
-.game-calcory button.cal-empty.target { border: 2px dashed var(--gold); background: rgba(217,162,27,.25); cursor: pointer; }
-.game-calcory button.cal-empty.target:hover:not(:disabled) { background: rgba(217,162,27,.5); }
-.game-calcory .cal-face { background: #fffdf6; box-shadow: inset 0 0 0 3px #fffdf6, inset 0 0 0 5px var(--v), 0 1px 3px rgba(0,0,0,.4); border-color: #fffdf6; }
-.game-calcory .cal-face .num { color: var(--v); font-weight: 800; line-height: 1; font-size: clamp(.95rem, 7cqw, 2.1rem); }
-.game-calcory .cal-face.v-yellow .num { -webkit-text-stroke: 1px #6b4f00; }
-.game-calcory .cal-cell.flipped { outline: 3px solid #fff; outline-offset: 1px; box-shadow: inset 0 0 0 3px #fffdf6, inset 0 0 0 5px var(--v), 0 0 12px 4px rgba(255, 236, 160, .85); }
-.game-calcory .cal-cell.latest { transform: translateY(-2px); }
-.game-calcory .cal-cell.marked { outline: 3px solid var(--seat); outline-offset: 1px; }
-.game-calcory .cal-marker.on-card { position: absolute; top: -.35rem; right: -.35rem; width: 1.05rem; height: 1.05rem; }
-.game-calcory .cal-bar { position: sticky; bottom: .3rem; z-index: 3; margin-top: .6rem; background: var(--felt-dark);
-  border: 1px solid rgba(255,255,255,.18); border-radius: .6rem; padding: .45rem .55rem; display: grid; gap: .35rem;
-  box-shadow: 0 -2px 10px rgba(0,0,0,.3); }
-.game-calcory .cal-bar.mine { border-color: var(--gold); }
-.game-calcory .cal-bar p { margin: 0; }
-.game-calcory .cal-bar .moves { margin: 0; }
-.game-calcory .cal-bar .move.go { background: var(--gold); color: var(--ink); border-color: #a87a0c; font-weight: 700; }
-.game-calcory .cal-bar .move small { font-weight: 400; opacity: .85; margin-left: .2rem; }
-.game-calcory .cal-line.strong { font-weight: 700; }
-.game-calcory .cal-sumline { display: flex; flex-wrap: wrap; align-items: center; gap: .3rem .6rem; }
-.game-calcory .cal-sum { display: inline-flex; align-items: baseline; gap: .25rem; background: #fffdf6; color: var(--ink);
-  border-radius: .5rem; padding: .1rem .5rem; }
-.game-calcory .cal-sum strong { font-size: 1.5rem; font-variant-numeric: tabular-nums; }
-.game-calcory .cal-sum small { font-size: .75rem; color: var(--muted); }
-.game-calcory .cal-flipped { display: inline-flex; flex-wrap: wrap; gap: .3rem; align-items: flex-end; }
-.game-calcory .cal-mini-wrap { display: inline-flex; flex-direction: column; align-items: center; gap: 1px; }
-.game-calcory .cal-mini { --card-w: 1.6rem; --card-h: 2.2rem; border-radius: .25rem; }
-.game-calcory .cal-mini .num { font-size: 1rem; }
-.game-calcory .cal-mini-cell { font-size: .65rem; line-height: 1; color: #cfe3d7; }
-.game-calcory .cal-mini-wrap.latest .cal-mini { outline: 2px solid #fff; }
-.game-calcory .cal-mini-wrap.broke .cal-mini { outline: 3px solid #ff6b5a; }
-.game-calcory .cal-mini-wrap.broke .cal-mini-cell { color: #ffb3a8; font-weight: 700; }
-.game-calcory .cal-zero { font-size: .8rem; color: #ffd8d2; }
-.game-calcory .cal-muted { color: #cfe3d7; font-size: .85rem; }
-.game-calcory .cal-target { display: flex; align-items: center; gap: .4rem; font-size: .9rem; }
-.game-calcory .cal-hint { font-size: .85rem; color: #e6f0ea; }
-.game-calcory .cal-held { display: flex; flex-wrap: wrap; gap: .35rem; }
-.game-calcory button.cal-pick { --card-w: 2.2rem; --card-h: 3rem; min-height: 0; cursor: pointer; outline: 3px solid transparent; }
-.game-calcory button.cal-pick .num { font-size: 1.3rem; }
-.game-calcory button.cal-pick:hover:not(:disabled) { outline-color: rgba(217,162,27,.7); }
-.game-calcory button.cal-pick.selected { outline: 3px solid var(--gold); transform: translateY(-3px); }
-.game-calcory .cal-final { margin-top: .6rem; background: rgba(0,0,0,.2); border-radius: .6rem; padding: .4rem .6rem; }
-.game-calcory .cal-final h3 { margin: .1rem 0 .3rem; }
-.game-calcory .cal-final p { margin: .2rem 0; }
-.game-calcory .cal-final table { border-collapse: collapse; width: 100%; }
-.game-calcory .cal-final th { font-size: .8rem; font-weight: 600; color: #cfe3d7; text-align: left; padding: .1rem .3rem; }
-.game-calcory .cal-final th.num { text-align: right; }
-.game-calcory .cal-final td { padding: .2rem .3rem; border-bottom: 1px solid rgba(255,255,255,.15); }
-.game-calcory .cal-final tr.winner { font-weight: 700; color: #fff3c4; }
-@container calgrid (min-width: 30rem) {
-  .game-calcory .cal-grid { grid-template-columns: 1rem repeat(10, minmax(0, 1fr)); max-width: 44rem; }
-  .game-calcory .cal-grid > * { grid-column: var(--c); grid-row: var(--r); }
-  .game-calcory .cal-face .num { font-size: clamp(.95rem, 4.4cqw, 2.1rem); }
-}
-`;

@@ -83,9 +83,9 @@ function seatColour(seat) {
 }
 
 // A card's face: an animal, the start card, or a seat's cheese with its value.
-function face(h, code, seat, extraClass) {
+function face(h, code, seat, extraClass, {number = true} = {}) {
   const cheese = /^[123]$/.test(code);
-  const art = cheese ? svg(cheeseSvg(seat, Number(code))) : svg(ANIMAL_SVG[code]);
+  const art = cheese ? svg(cheeseSvg(seat, number ? Number(code) : 0)) : svg(ANIMAL_SVG[code]);
   return h("div", {class: ["face", `kind-${cheese ? "cheese" : code}`, extraClass],
     style: cheese ? {"--seat": seatColour(seat)} : null}, art);
 }
@@ -98,7 +98,6 @@ function shapeChip(h, seat, value) {
 // -- the table ------------------------------------------------------------------------------------------
 
 export function render(root, ctx) {
-  injectStyle();
   const table = ctx.view.table;
   if (selected !== null) {
     const still = ctx.myTurn && selectedAt === table.placed.length
@@ -137,7 +136,7 @@ function othersZone(ctx) {
       style: {"--seat": seatColour(seat)}},
       h("div", {class: "who"}, shapeChip(h, seat), h("span", {class: "name"}, ctx.names[seat] || "?"),
         table.turn === seat ? h("span", {class: "turn"}, t("cheese.to_play")) : null),
-      h("div", {class: "backs", "data-test": "backs", "aria-label": t("cheese.hand_size", {n: size})},
+      h("div", {class: "backs", "data-test": "backs", role: "img", "aria-label": t("cheese.hand_size", {n: size})},
         backs, h("span", {class: "count"}, `${size}`)),
       h("div", {class: "small-line"},
         t("cheese.placed_of", {n: table.placed_count[seat], total: 12}),
@@ -243,13 +242,15 @@ function handZone(ctx, redraw) {
     const code = KINDS[kind];
     const playable = ctx.myTurn && ctx.find((m) => m.type === "place" && m.card === code);
     const faces = [];
-    for (let i = 0; i < count; i++) faces.push(h("div", {class: "card hand-card"}, face(h, code, ctx.seat)));
-    const label = h("span", {class: "card-label"}, cardName(ctx, code, /^[123]$/.test(code) ? "value" : "name"), count > 1 ? ` ×${count}` : "");
+    // a cheese's value is written once, under its cards ("1 point ×3"), and the button's name says those words
+    for (let i = 0; i < count; i++) faces.push(h("div", {class: "card hand-card"}, face(h, code, ctx.seat, null, {number: false})));
+    const written = `${cardName(ctx, code, /^[123]$/.test(code) ? "value" : "name")}${count > 1 ? ` ×${count}` : ""}`;
+    const label = h("span", {class: "card-label"}, written);
     const isSelected = selected === code;
     if (playable) {
       groups.push(h("button", {class: ["hand-group", "playable", isSelected && "selected"], "data-step": `card ${code}`,
         "data-card": code, "aria-pressed": isSelected ? "true" : "false", disabled: ctx.pending,
-        "aria-label": `${cardName(ctx, code, "name")}${count > 1 ? ` ×${count}` : ""}`,
+        "aria-label": /^[123]$/.test(code) ? `${cardName(ctx, code, "name")}, ${written}` : written,
         onclick: () => {
           selected = isSelected ? null : code;
           selectedAt = table.placed.length;
@@ -342,117 +343,4 @@ export function describe(event, ctx) {
       cheeses: event.removed.cheeses.length, scores, winners: won || "–"});
   }
   return null;
-}
-
-// -- styles -------------------------------------------------------------------------------------------------
-
-const STYLE = `
-.game-cheese { --cell-gap: 3px; }
-.game-cheese .art, .game-cheese .chip-art, .game-cheese .icon { display: block; line-height: 0; }
-.game-cheese .art svg, .game-cheese .chip-art svg, .game-cheese .icon svg { width: 100%; height: 100%; }
-.game-cheese .top { display: flex; flex-wrap: wrap; gap: .45rem; align-items: stretch; }
-.game-cheese .other { flex: 1 1 8.5rem; min-width: 0; background: rgba(0,0,0,.16); border-radius: .6rem; padding: .35rem .5rem;
-  border-left: 4px solid var(--seat); }
-.game-cheese .other.to-act { box-shadow: 0 0 0 2px var(--gold); }
-.game-cheese .who { display: flex; align-items: center; gap: .3rem; font-weight: 600; min-width: 0; }
-.game-cheese .who .name { overflow-wrap: anywhere; line-height: 1.15; }
-.game-cheese .turn { font-size: .7rem; background: var(--gold); color: var(--ink); border-radius: .6rem; padding: 0 .35rem; white-space: nowrap; }
-.game-cheese .chip { display: inline-block; width: 1.25rem; height: 1.25rem; vertical-align: middle; flex: 0 0 auto;
-  border-radius: .3rem; background: #fffaf0; box-shadow: inset 0 0 0 2px var(--seat); padding: 1px; margin-right: 2px; }
-.game-cheese .backs { display: flex; align-items: center; margin: .3rem 0 .15rem; min-height: 1.7rem; }
-.game-cheese .card.back { background: radial-gradient(circle at 28% 30%, #d99a16 0 13%, transparent 14%),
-  radial-gradient(circle at 72% 62%, #d99a16 0 10%, transparent 11%), radial-gradient(circle at 40% 80%, #d99a16 0 7%, transparent 8%),
-  #f3bf3a; border-color: #fff6dc; }
-.game-cheese .card.mini { --card-w: 1.25rem; --card-h: 1.6rem; border-width: 1.5px; border-radius: .25rem; margin-right: -.55rem; }
-.game-cheese .backs .count { margin-left: .8rem; font-weight: 700; }
-.game-cheese .small-line { font-size: .78rem; color: #dcebe2; font-weight: 400; }
-.game-cheese .small-line .chip, .game-cheese .in-hand .chip { width: 1.05rem; height: 1.05rem; }
-.game-cheese .pile { display: flex; align-items: center; gap: .5rem; flex: 1 1 8.5rem; padding: .3rem .2rem; }
-.game-cheese .pile-card { --card-w: 2.4rem; --card-h: 2.4rem; box-shadow: 2px 2px 0 #e9d9a8, 4px 4px 0 #cdbb86, 0 2px 5px rgba(0,0,0,.4); }
-.game-cheese .pile-card span { background: rgba(255,255,255,.85); border-radius: .5rem; padding: 0 .3rem; font-size: .85rem; }
-.game-cheese .pile-empty { width: 2.4rem; height: 2.4rem; border: 2px dashed rgba(255,255,255,.4); border-radius: .45rem; }
-.game-cheese .pile-text { display: flex; flex-direction: column; font-size: .8rem; line-height: 1.3; }
-.game-cheese .grid-zone { margin-top: .7rem; }
-.game-cheese .grid { display: grid; gap: var(--cell-gap); width: 100%; margin: 0 auto; }
-.game-cheese .label { font-size: .7rem; color: #cfe3d7; display: flex; align-items: center; justify-content: center; }
-.game-cheese .label.col { padding-bottom: 1px; }
-.game-cheese .cell { aspect-ratio: 1 / 1; min-width: 0; min-height: 0; border-radius: 14%; position: relative; padding: 0; margin: 0;
-  container-type: inline-size; }
-.game-cheese .cell.empty { background: rgba(0,0,0,.06); }
-.game-cheese .cell.free { border: 2px dashed rgba(217,162,27,.85); background: rgba(217,162,27,.08); }
-.game-cheese .grid.choosing .cell.free { opacity: .45; }
-.game-cheese button.cell.target { border: 3px solid var(--gold); background: rgba(217,162,27,.35); display: block; cursor: pointer;
-  min-height: 0; box-shadow: 0 0 0 1px rgba(0,0,0,.25), 0 0 10px rgba(242,193,46,.55); }
-.game-cheese button.cell.target:hover, .game-cheese button.cell.target:focus-visible { background: rgba(242,193,46,.7); }
-.game-cheese button.cell.target .ghost { opacity: 0; }
-.game-cheese .plus { position: absolute; inset: 0; pointer-events: none;
-  background: linear-gradient(#fff3c4, #fff3c4) center / 40% 10% no-repeat, linear-gradient(#fff3c4, #fff3c4) center / 10% 40% no-repeat; }
-.game-cheese button.cell.target:hover .plus, .game-cheese button.cell.target:focus-visible .plus { opacity: 0; }
-.game-cheese button.cell.target:hover .ghost, .game-cheese button.cell.target:focus-visible .ghost { opacity: .85; }
-.game-cheese .face { width: 100%; height: 100%; border-radius: 14%; background: #fffaf0; border: 2px solid #fff;
-  box-shadow: 0 1px 3px rgba(0,0,0,.4); padding: 7%; }
-.game-cheese .face.kind-D { background: #dbe8f7; }
-.game-cheese .face.kind-C { background: #fde3c8; }
-.game-cheese .face.kind-M { background: #ece6f2; }
-.game-cheese .face.kind-S { background: #f7efd9; border-color: #d9a21b; }
-.game-cheese .face.kind-cheese { background: #fffbea; border: 3px solid var(--seat); }
-.game-cheese .face.ghost { box-shadow: none; }
-.game-cheese .cell.new .face { box-shadow: 0 0 0 2px var(--gold), 0 0 8px rgba(242,193,46,.8); }
-.game-cheese .cell.removed .face { filter: saturate(.5); opacity: .8; }
-.game-cheese .cross { position: absolute; inset: 0; pointer-events: none;
-  opacity: .85;
-  background: linear-gradient(45deg, transparent 46.5%, var(--step) 46.5% 53.5%, transparent 53.5%),
-  linear-gradient(-45deg, transparent 46.5%, var(--step) 46.5% 53.5%, transparent 53.5%); }
-.game-cheese .badge { position: absolute; top: -3px; right: -3px; min-width: 38cqw; height: 38cqw; border-radius: 50%;
-  background: var(--step); color: #fff; font-weight: 800; font-size: 26cqw; display: flex; align-items: center; justify-content: center;
-  border: 1.5px solid #fff; line-height: 1; }
-.game-cheese .badge.inline { position: static; min-width: 1.4rem; height: 1.4rem; font-size: .8rem; flex: 0 0 auto; }
-.game-cheese .step-1 { --step: #2f6fc0; }
-.game-cheese .step-2 { --step: #e67e22; }
-.game-cheese .step-3 { --step: #c0392b; }
-.game-cheese .legend { display: flex; flex-wrap: wrap; align-items: center; justify-content: center; gap: .25rem; margin: .5rem 0 0;
-  font-size: .75rem; color: #dcebe2; }
-.game-cheese .legend .icon { width: 1.5rem; height: 1.5rem; background: #fffaf0; border-radius: .3rem; padding: 1px; }
-.game-cheese .hand-zone { margin-top: .8rem; border-top: 1px solid rgba(255,255,255,.2); padding-top: .4rem; }
-.game-cheese .hand-zone h3 { display: flex; align-items: center; gap: .3rem; flex-wrap: wrap; }
-.game-cheese .prompt { display: flex; align-items: center; gap: .5rem; flex-wrap: wrap; margin: .2rem 0 .45rem; font-weight: 600; color: #fff3c4; }
-.game-cheese .prompt .cancel { min-height: 2.2rem; padding: .25rem .7rem; }
-.game-cheese .hand { display: flex; flex-wrap: wrap; gap: .45rem .5rem; }
-.game-cheese .hand-group { display: inline-flex; flex-direction: column; align-items: center; gap: .15rem; padding: .3rem;
-  border-radius: .6rem; background: rgba(0,0,0,.12); border: 2px solid transparent; color: #fff; min-height: 0; }
-.game-cheese button.hand-group.playable { border-color: var(--gold); cursor: pointer; }
-.game-cheese button.hand-group.playable:hover { background: rgba(242,193,46,.22); }
-.game-cheese button.hand-group.selected { background: rgba(242,193,46,.45); border-color: #fff; transform: translateY(-3px);
-  box-shadow: 0 3px 8px rgba(0,0,0,.35); }
-.game-cheese .fan { display: flex; }
-.game-cheese .hand-card { --card-w: 3.1rem; --card-h: 3.1rem; border: none; background: none; box-shadow: none; }
-.game-cheese .fan .hand-card + .hand-card { margin-left: -2.25rem; }
-.game-cheese .card-label { font-size: .75rem; font-weight: 600; white-space: nowrap; }
-.game-cheese .scoring { margin-top: .9rem; background: rgba(0,0,0,.18); border-radius: .6rem; padding: .5rem .6rem; }
-.game-cheese .scoring h3 { margin: .1rem 0 .3rem; }
-.game-cheese .steps { list-style: none; padding: 0; margin: 0; display: grid; gap: .4rem; }
-.game-cheese .steps li { display: flex; gap: .45rem; align-items: flex-start; font-size: .85rem; }
-.game-cheese .removed-list { display: inline-flex; flex-wrap: wrap; gap: .25rem .5rem; }
-.game-cheese .removed-item { display: inline-flex; align-items: center; gap: .2rem; font-variant-numeric: tabular-nums; }
-.game-cheese .face.tiny { width: 1.3rem; height: 1.3rem; padding: 1px; border-width: 1.5px; }
-.game-cheese .scores { width: 100%; border-collapse: collapse; margin-top: .6rem; font-size: .85rem; }
-.game-cheese .scores th { text-align: left; font-weight: 600; color: #dcebe2; font-size: .75rem; }
-.game-cheese .scores td, .game-cheese .scores th { padding: .25rem .2rem; border-bottom: 1px solid rgba(255,255,255,.15); vertical-align: middle; }
-.game-cheese .scores td.kept { display: flex; flex-wrap: wrap; gap: 2px; }
-.game-cheese .scores td.kept .chip { width: 1.35rem; height: 1.35rem; }
-.game-cheese .scores tr.winner td { font-weight: 700; color: #fff3c4; }
-.game-cheese .scores .who { display: table-cell; }
-.game-cheese .scores .num { text-align: right; white-space: nowrap; }
-@media (min-width: 700px) {
-  .game-cheese .hand-card { --card-w: 3.8rem; --card-h: 3.8rem; }
-  .game-cheese .fan .hand-card + .hand-card { margin-left: -2.8rem; }
-}
-`;
-
-function injectStyle() {
-  if (document.getElementById("cheese-style")) return;
-  const style = document.createElement("style");
-  style.id = "cheese-style";
-  style.textContent = STYLE;
-  document.head.append(style);
 }

@@ -18,116 +18,7 @@ const VULTURE = `<svg viewBox="0 0 40 28" aria-hidden="true"><path d="M20 13 L2 
  fill="#f1ece2"/><circle cx="20" cy="7.5" r="3" fill="#e79a93"/><path d="M20 9.5 l-1.2 2.6 l2.4 0 Z" fill="#e8c15a"/>
  <circle cx="19" cy="7" r=".7" fill="#222"/><circle cx="21" cy="7" r=".7" fill="#222"/></svg>`;
 
-const STYLE = `
-.game-geier { --geier-mouse: #fbf0cc; --geier-vulture: #3b3345; }
-.game-geier .gz-top { display: flex; flex-wrap: wrap; gap: .6rem 1.2rem; align-items: flex-start; }
-.game-geier .gz-round { font-weight: 700; font-size: 1.05rem; margin: 0 0 .3rem; }
-.game-geier .gz-middle { display: flex; flex-wrap: wrap; gap: .8rem; align-items: flex-end; }
-.game-geier .gz-label { display: block; font-size: .8rem; color: #d6e8dc; margin-bottom: .2rem; }
-.game-geier .gz-pile { position: relative; }
-.game-geier .gz-pile .card.back { box-shadow: 2px 2px 0 #f4e7c5, 4px 4px 0 rgba(0,0,0,.3); }
-.game-geier .gz-pile .gz-count { position: absolute; inset: auto 0 .3rem 0; text-align: center; font-weight: 800;
-  color: #fff; text-shadow: 0 1px 2px #000; }
-.game-geier .gz-pot .cards { gap: .25rem; }
-.game-geier .gz-sum { margin: 0; font-size: .95rem; flex: 1 1 9rem; align-self: center; }
-.game-geier .gz-sum strong { font-size: 1.1rem; }
-.game-geier .gz-hint { display: block; font-size: .85rem; color: #d6e8dc; }
-.game-geier .gz-tocome { display: flex; flex-wrap: wrap; gap: .2rem; margin-top: .3rem; }
-.game-geier .gz-chip { min-width: 1.55rem; padding: 0 .2rem; height: 1.3rem; border-radius: .3rem; font-size: .78rem;
-  font-weight: 700; display: inline-flex; align-items: center; justify-content: center; font-variant-numeric: tabular-nums; }
-.game-geier .gz-chip.mouse { background: var(--geier-mouse); color: #23612a; }
-.game-geier .gz-chip.vulture { background: var(--geier-vulture); color: #ffb4a8; }
-.game-geier .gz-chip.num { background: #fff; color: var(--seat); min-width: 1.3rem; }
-.game-geier .gz-chip.gone { background: transparent; color: rgba(255,255,255,.35); text-decoration: line-through; }
-.game-geier .card.gz-point { overflow: hidden; justify-content: space-between; padding: .2rem 0 .25rem; }
-.game-geier .card.gz-point svg { width: 86%; height: auto; }
-.game-geier .card.gz-point .gz-v { font-size: 1.15rem; font-weight: 800; line-height: 1; }
-.game-geier .card.gz-point.small .gz-v { font-size: .85rem; }
-.game-geier .card.gz-point.mouse { background: var(--geier-mouse); color: #23612a; }
-.game-geier .card.gz-point.vulture { background: var(--geier-vulture); color: #ffb4a8; border-color: #d9cfe4; }
-.game-geier .card.gz-point .gz-name { font-size: .55rem; font-weight: 600; letter-spacing: .02em; opacity: .8; }
-.game-geier .card.gz-point.small .gz-name { display: none; }
-.game-geier .card.gz-point.tiny { --card-w: 1.7rem; --card-h: 2.4rem; font-size: .7rem; padding: .1rem 0; border-width: 1px; }
-.game-geier .card.gz-point.tiny .gz-v { font-size: .72rem; }
-.game-geier .card.gz-point.tiny .gz-name { display: none; }
-.game-geier .card.gz-play { color: var(--seat); border-color: #fff; background:
-  linear-gradient(#fff, #fff) padding-box, var(--seat); box-shadow: inset 0 0 0 3px var(--seat), 0 1px 3px rgba(0,0,0,.35); }
-.game-geier .card.gz-play .gz-n { font-size: 1.45rem; font-weight: 800; line-height: 1; }
-.game-geier .card.gz-play.small .gz-n { font-size: 1.1rem; }
-.game-geier .card.gz-play .gz-corner { position: absolute; top: .22rem; left: .32rem; font-size: .62rem; }
-.game-geier .card.gz-play .gz-corner.gz-end { top: auto; left: auto; bottom: .22rem; right: .32rem; transform: rotate(180deg); }
-.game-geier .card.gz-play.small .gz-corner { display: none; }
-.game-geier .card.back.gz-seatback { border-color: var(--seat); }
-.game-geier .gz-slot { width: var(--card-w); height: var(--card-h); border: 2px dashed rgba(255,255,255,.45);
-  border-radius: .45rem; display: inline-flex; align-items: center; justify-content: center; font-size: .7rem;
-  color: #d6e8dc; text-align: center; padding: .15rem; flex: 0 0 auto; }
-.game-geier .gz-slot.small { --card-w: 2.3rem; --card-h: 3.3rem; }
-.game-geier .gz-slot.gz-wait { font-size: 1.3rem; font-weight: 800; }
-.game-geier .card.gz-took { outline: 3px solid var(--gold); outline-offset: 1px; }
-.game-geier .card.gz-tied { opacity: .55; }
-.game-geier .card.gz-tied::after { content: ""; position: absolute; left: -3px; right: -3px; top: 50%; height: 3px;
-  background: #c0392b; transform: rotate(-35deg); border-radius: 2px; }
-.game-geier .gz-mine { position: absolute; bottom: -.55rem; left: 50%; transform: translateX(-50%); background: var(--ink);
-  color: #fff; font-size: .55rem; padding: 0 .25rem; border-radius: .3rem; white-space: nowrap; font-weight: 600; }
-.game-geier .gz-last { background: rgba(0,0,0,.16); border-radius: .6rem; padding: .45rem .6rem; }
-.game-geier .gz-last p { margin: .1rem 0; }
-.game-geier .gz-last .gz-what { font-weight: 600; }
-.game-geier .gz-seats { display: grid; grid-template-columns: 1fr; gap: .5rem; }
-.game-geier .gz-seat { background: var(--felt-dark); border-radius: .6rem; padding: .45rem .55rem;
-  border-left: 5px solid var(--seat); min-width: 0; }
-.game-geier .gz-seat.me { box-shadow: 0 0 0 2px rgba(255,255,255,.55); }
-.game-geier .gz-seat.took { box-shadow: 0 0 0 2px var(--gold); }
-.game-geier .gz-head { display: flex; align-items: baseline; gap: .4rem; margin-bottom: .3rem; }
-.game-geier .gz-head .gz-who { font-weight: 700; overflow-wrap: anywhere; flex: 1; min-width: 0; }
-.game-geier .gz-head .gz-points { font-weight: 800; font-size: 1.05rem; white-space: nowrap; }
-.game-geier .gz-dot { width: .8rem; height: .8rem; border-radius: 50%; background: var(--seat); display: inline-block;
-  flex: 0 0 auto; border: 1px solid #fff; align-self: center; }
-.game-geier .gz-row { display: flex; gap: .6rem; align-items: flex-start; }
-.game-geier .gz-row > div { min-width: 0; }
-.game-geier .gz-won { flex: 1; }
-.game-geier .gz-won .cards { gap: .2rem; }
-.game-geier .gz-none { font-size: .8rem; color: #b9d3c2; font-style: italic; }
-.game-geier .gz-left { margin-top: .35rem; }
-.game-geier .gz-left .gz-chips { display: flex; flex-wrap: wrap; gap: .15rem; }
-.game-geier .gz-hand h3 { display: flex; flex-wrap: wrap; gap: .3rem; align-items: baseline; }
-.game-geier .gz-hand .cards { gap: .4rem; }
-.game-geier .gz-prompt { font-weight: 600; }
-.game-geier .gz-prompt.mine { color: #ffe08a; }
-.game-geier .gz-final table, .game-geier .gz-history table { border-collapse: collapse; width: 100%; max-width: 40rem; }
-.game-geier .gz-final td, .game-geier .gz-final th { padding: .25rem .3rem; border-bottom: 1px solid rgba(255,255,255,.2);
-  text-align: left; vertical-align: middle; }
-.game-geier .gz-final th { font-size: .8rem; font-weight: 600; color: #d6e8dc; }
-.game-geier .gz-final tr.win td { color: #ffe08a; font-weight: 700; }
-.game-geier .gz-final .gz-rank { font-weight: 800; width: 1.6rem; }
-.game-geier .gz-final .gz-name-cell { display: flex; flex-wrap: wrap; align-items: center; gap: .1rem .35rem;
-  overflow-wrap: anywhere; }
-.game-geier .gz-final .gz-badge { font-size: .75rem; background: var(--gold); color: var(--ink); border-radius: .3rem;
-  padding: 0 .3rem; white-space: nowrap; }
-.game-geier .gz-tie { margin: .5rem 0 0; font-size: .9rem; }
-.game-geier .gz-tie.rule { color: #d6e8dc; }
-.game-geier .gz-history summary { cursor: pointer; font-weight: 600; }
-.game-geier .gz-history td, .game-geier .gz-history th { padding: .12rem .15rem; text-align: center; font-size: .82rem;
-  border-bottom: 1px solid rgba(255,255,255,.12); font-variant-numeric: tabular-nums; }
-.game-geier .gz-history td.gz-taker { background: var(--gold); color: var(--ink); font-weight: 800; border-radius: .3rem; }
-.game-geier .gz-history td.gz-cancel { text-decoration: line-through; color: rgba(255,255,255,.55); }
-.game-geier .gz-history td.gz-potcell { text-align: left; white-space: normal; }
-.game-geier .gz-history .gz-chip { margin: 1px; }
-@media (min-width: 700px) {
-  .game-geier .gz-seats { grid-template-columns: repeat(auto-fill, minmax(19rem, 1fr)); }
-}
-`;
-
-let styled = false;
 let historyOpen = false;  // "every round" stays open across frames once opened
-
-function injectStyle() {
-  if (styled) return;
-  styled = true;
-  const style = document.createElement("style");
-  style.dataset.game = "geier";
-  style.textContent = STYLE;
-  document.head.append(style);
-}
 
 // -- small helpers ---------------------------------------------------------------------------------------------
 
@@ -179,7 +70,7 @@ function svgSpan(h, markup) {
 function pointCard(ctx, value, size = "") {
   const {h, t} = ctx;
   const kind = value > 0 ? "mouse" : "vulture";
-  return h("div", {class: ["card", "gz-point", kind, size], "data-point": value,
+  return h("div", {class: ["card", "gz-point", kind, size], "data-point": value, role: "img",
     title: t(`geier.${kind}`) + ` ${signed(value)}`, "aria-label": t(`geier.${kind}`) + ` ${signed(value)}`},
   h("span", {class: "gz-name"}, t(`geier.${kind}`)),
   svgSpan(h, value > 0 ? MOUSE : VULTURE),
@@ -191,9 +82,10 @@ function playCard(ctx, seat, value, {size = "", extra = [], entry = null, label 
   const {h, t} = ctx;
   const style = `--seat: ${colour(seat)}`;
   const body = [
-    h("span", {class: "gz-corner"}, String(value)),
+    // the corners' numbers are drawn by the stylesheet: the card's text is its number once, as its name says it
+    h("span", {class: "gz-corner", "data-n": value, "aria-hidden": "true"}),
     h("span", {class: "gz-n"}, String(value)),
-    h("span", {class: ["gz-corner", "gz-end"]}, String(value)),
+    h("span", {class: ["gz-corner", "gz-end"], "data-n": value, "aria-hidden": "true"}),
     label ? h("span", {class: "gz-mine"}, label) : null,
   ];
   if (entry) {
@@ -206,13 +98,12 @@ function playCard(ctx, seat, value, {size = "", extra = [], entry = null, label 
 
 function cardBack(ctx, seat, size = "") {
   return ctx.h("div", {class: ["card", "back", "gz-seatback", size], style: `--seat: ${colour(seat)}`,
-    "data-back": "", "aria-label": ctx.t("geier.face_down")});
+    "data-back": "", role: "img", "aria-label": ctx.t("geier.face_down")});
 }
 
 // -- the table -------------------------------------------------------------------------------------------------
 
 export function render(root, ctx) {
-  injectStyle();
   const {h} = ctx;
   const table = ctx.view.table;
   const terminal = ctx.view.terminal;
@@ -241,7 +132,7 @@ function middleZone(ctx, table) {
     h("div", {class: "gz-middle"},
       h("div", {class: "gz-pile"},
         h("span", {class: "gz-label"}, t("geier.deck")),
-        toCome.length ? h("div", {class: "card back", "aria-label": t("geier.to_come", {n: toCome.length})},
+        toCome.length ? h("div", {class: "card back", role: "img", "aria-label": t("geier.to_come", {n: toCome.length})},
           h("span", {class: "gz-count"}, String(toCome.length))) : h("div", {class: "gz-slot"}, "0")),
       h("div", {class: "gz-pot", "data-test": "geier-pot"},
         h("span", {class: "gz-label"}, table.pot.length > 1 ? t("geier.pot_carried", {n: table.pot.length}) : t("geier.pot")),

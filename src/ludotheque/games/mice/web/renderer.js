@@ -19,7 +19,6 @@ const PIPS = {1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 
 let selection = {key: null, yellow: new Set()};
 
 export function render(root, ctx) {
-  injectStyle();
   const {h} = ctx;
   const table = ctx.view.table;
   const tr = (key, params) => ctx.t(`mice.${key}`, params);
@@ -124,10 +123,10 @@ function hand(r, seat, info, mine) {
       ? h("button", {class: classes, style: `--seat: ${seatColour(seat)}`, "data-notation": entry.notation,
         disabled: ctx.pending, title: tr("card.cage_it", {card}), "aria-label": tr("card.cage_it", {card}),
         onclick: () => ctx.play(entry)}, h("span", {class: "v"}, String(card)))
-      : h("div", {class: classes, style: `--seat: ${seatColour(seat)}`, title: label, "aria-label": label},
+      : h("div", {class: classes, style: `--seat: ${seatColour(seat)}`, title: label, role: "img", "aria-label": label},
         h("span", {class: "v"}, String(card))));
   }
-  return h("div", {class: ["hand", !mine && "compact"], "aria-label": tr("hand.label", {n: info.hand.length})}, slots);
+  return h("div", {class: ["hand", !mine && "compact"], role: "group", "aria-label": tr("hand.label", {n: info.hand.length})}, slots);
 }
 
 function cage(r, seat, info, mine) {
@@ -149,7 +148,7 @@ function cage(r, seat, info, mine) {
         onclick: () => ctx.play(entry)}, face)
       : h("div", {class: classes, style: `--seat: ${seatColour(seat)}`, title: tr("cage.top", {card})}, face));
   }
-  return h("div", {class: "cage", "aria-label": tr("cage.label", {n: pile.length})},
+  return h("div", {class: "cage", role: "group", "aria-label": tr("cage.label", {n: pile.length})},
     h("span", {class: "label"}, tr("cage"), pile.length ? h("span", {class: "count"}, ` ×${pile.length}`) : null), top);
 }
 
@@ -170,7 +169,7 @@ function diceCards(r, seat, info, mine) {
     return entry
       ? h("button", {class: classes, "data-notation": entry.notation, disabled: ctx.pending, title: action,
         "aria-label": action, onclick: () => ctx.play(entry)}, body)
-      : h("div", {class: classes, title: label, "aria-label": label}, body);
+      : h("div", {class: classes, title: label, role: "img", "aria-label": label}, body);
   });
   return h("div", {class: "dicecards"}, h("span", {class: "label"}, tr("dicecards")), h("div", {class: "cards"}, cards));
 }
@@ -452,7 +451,7 @@ function miniDice(h, red, yellow) {
 
 function nuts(r, count, title) {
   const {h} = r;
-  return h("span", {class: ["nuts", count === 0 && "zero"], title, "aria-label": title},
+  return h("span", {class: ["nuts", count === 0 && "zero"], title, role: "img", "aria-label": title},
     h("span", {class: "nut", "aria-hidden": "true"}), h("span", {class: "n"}, String(count)));
 }
 
@@ -548,137 +547,3 @@ function diceCount(tr, red, yellow) {
     yellow ? tr(yellow === 1 ? "count.yellow.one" : "count.yellow", {n: yellow}) : null,
   ].filter(Boolean).join(tr("count.and"));
 }
-
-// -- styles --------------------------------------------------------------------------------------------------
-
-function injectStyle() {
-  if (document.getElementById("mice-style")) return;
-  const style = document.createElement("style");
-  style.id = "mice-style";
-  style.textContent = CSS;
-  document.head.append(style);
-}
-
-const CSS = `
-.game-mice { --die: 2.6rem; --paper-card: #fffaf0; --nut: #8a5a2b; display: grid; gap: .55rem; }
-.game-mice .label { font-size: .72rem; text-transform: uppercase; letter-spacing: .04em; color: #d7e8dd; }
-.game-mice .spacer { flex: 1; }
-.game-mice .mice-phase { display: grid; gap: .15rem; background: rgba(0,0,0,.18); border-radius: .6rem; padding: .45rem .6rem; }
-.game-mice .mice-phase .turn-no { font-size: .8rem; color: #d7e8dd; }
-.game-mice .mice-phase .task { font-weight: 600; }
-.game-mice .mice-phase.mine { background: rgba(242, 193, 46, .22); box-shadow: inset 0 0 0 2px var(--mu-yellow); }
-.game-mice .others { display: grid; gap: .45rem; }
-@media (min-width: 700px) { .game-mice .others { grid-template-columns: repeat(auto-fit, minmax(19rem, 1fr)); } }
-
-/* a seat */
-.game-mice .seat-panel { background: rgba(0,0,0,.14); border-radius: .7rem; padding: .45rem .5rem; display: grid; gap: .4rem;
-  border: 2px solid transparent; min-width: 0; }
-.game-mice .seat-panel.active { border-color: rgba(255,255,255,.55); }
-.game-mice .seat-panel.deciding { border-color: var(--mu-yellow); }
-.game-mice .seat-panel.mine { background: rgba(0,0,0,.22); }
-.game-mice .seat-panel header { display: flex; align-items: center; gap: .35rem; flex-wrap: wrap; }
-.game-mice .who { font-weight: 700; border-left: .35rem solid var(--seat); padding-left: .35rem; overflow-wrap: anywhere; }
-.game-mice .badge { font-size: .7rem; border-radius: 1rem; padding: .05rem .45rem; background: rgba(255,255,255,.2); white-space: nowrap; }
-.game-mice .badge.active { background: #fff; color: var(--felt-dark); font-weight: 700; }
-.game-mice .badge.passive { background: var(--mu-yellow); color: var(--ink); font-weight: 700; }
-.game-mice .badge.winner { background: var(--gold); color: var(--ink); font-weight: 700; }
-.game-mice .total { font-size: .85rem; font-variant-numeric: tabular-nums; white-space: nowrap; }
-.game-mice .row { display: flex; flex-wrap: wrap; gap: .5rem .8rem; align-items: flex-end; }
-
-/* mouse cards: the hand as 18 places, 1..9 and 10..18; a caged card leaves its place empty */
-.game-mice .hand { display: grid; grid-template-columns: repeat(9, minmax(0, 1fr)); gap: .22rem; max-width: 24rem; }
-.game-mice .hand.compact { max-width: 20rem; }
-@media (min-width: 700px) { .game-mice .seat-panel.mine .hand { grid-template-columns: repeat(18, minmax(0, 1fr)); max-width: 46rem; } }
-.game-mice .card.mouse { width: 100%; height: auto; aspect-ratio: 5 / 7; background: var(--paper-card); border: 2px solid var(--seat);
-  color: var(--seat); font-size: 1rem; min-height: 0; }
-.game-mice .card.mouse::before, .game-mice .card.mouse::after { content: ""; position: absolute; top: 12%; width: 24%;
-  aspect-ratio: 1; border-radius: 50%; background: #c9b8b0; box-shadow: inset 0 0 0 2px #e7c6c0; }
-.game-mice .card.mouse::before { left: 14%; }
-.game-mice .card.mouse::after { right: 14%; }
-.game-mice .card.mouse .v { margin-top: 30%; line-height: 1; }
-.game-mice .hand.compact .card.mouse { aspect-ratio: 5 / 5; font-size: .82rem; border-width: 1.5px; border-radius: .3rem; }
-.game-mice .hand.compact .card.mouse::before, .game-mice .hand.compact .card.mouse::after { top: 8%; width: 20%; }
-.game-mice .hand.compact .card.mouse .v { margin-top: 22%; }
-.game-mice .slot { aspect-ratio: 5 / 7; border: 1.5px dashed rgba(255,255,255,.28); border-radius: .4rem; display: flex;
-  align-items: center; justify-content: center; color: rgba(255,255,255,.3); font-size: .75rem; }
-.game-mice .hand.compact .slot { aspect-ratio: 5 / 5; border-radius: .3rem; }
-.game-mice button.card.mouse.playable { outline: 3px solid var(--gold); box-shadow: 0 0 0 5px rgba(217,162,27,.35); }
-.game-mice .card.fresh { animation: mice-flash 1.2s ease-out 1; }
-@keyframes mice-flash { from { box-shadow: 0 0 0 6px var(--mu-yellow); } to { box-shadow: 0 1px 3px rgba(0,0,0,.35); } }
-
-/* the cage: an open pile, its top card shown */
-.game-mice .cage, .game-mice .dicecards, .game-mice .rolls { display: grid; gap: .2rem; justify-items: start; }
-.game-mice .pile { position: relative; width: 2.4rem; height: 3.3rem; }
-.game-mice .pile .under { position: absolute; inset: 0; transform: translate(calc(var(--i) * 3px), calc(var(--i) * -3px));
-  background: #efe6d2; border-radius: .45rem; border: 1px solid #bba98a; }
-.game-mice .pile .card.mouse { position: absolute; inset: 0; width: 100%; height: 100%; aspect-ratio: auto; font-size: .95rem; }
-.game-mice .pile.empty { border: 1.5px dashed rgba(255,255,255,.35); border-radius: .45rem; display: flex; align-items: center;
-  justify-content: center; font-size: .65rem; color: rgba(255,255,255,.55); text-align: center; }
-.game-mice .count { text-transform: none; }
-
-/* dice cards 6, 9, 12, 15 */
-.game-mice .dicecards .cards { gap: .25rem; flex-wrap: nowrap; }
-.game-mice .card.dicecard { --card-w: 2.15rem; --card-h: 3.1rem; background: #fff3d6; border-color: #e8d6a6; gap: .15rem; }
-.game-mice .card.dicecard .v { font-size: .95rem; line-height: 1; }
-.game-mice .card.dicecard.back { color: rgba(255,255,255,.85); background: repeating-linear-gradient(45deg, #8b2d24 0 5px, #a8392f 5px 10px);
-  border-color: #f4e7c5; }
-.game-mice .card.dicecard.back .v { font-size: .7rem; background: rgba(0,0,0,.35); border-radius: .3rem; padding: .05rem .2rem; }
-.game-mice button.card.dicecard { min-height: 0; }
-
-/* dice */
-.game-mice .minis { display: inline-flex; gap: .12rem; vertical-align: middle; }
-.game-mice .mini { display: inline-flex; width: .8rem; height: .8rem; border-radius: .18rem; font-size: .6rem; font-weight: 700;
-  align-items: center; justify-content: center; line-height: 1; }
-.game-mice .mini.red { background: var(--mu-red); color: #fff; }
-.game-mice .mini.yellow { background: var(--mu-yellow); color: var(--ink); }
-.game-mice .rolled .mini { width: 1rem; height: 1rem; font-size: .7rem; }
-.game-mice .middle { background: rgba(0,0,0,.2); border-radius: .8rem; padding: .55rem; display: grid; gap: .4rem; }
-.game-mice .middle-head { display: flex; align-items: center; gap: .4rem; }
-.game-mice .tray { display: flex; flex-wrap: wrap; gap: .35rem; min-height: calc(var(--die) + 1rem); align-items: center; }
-.game-mice .nodice { color: #d7e8dd; font-size: .9rem; }
-.game-mice .die-box { display: grid; justify-items: center; gap: .2rem; width: var(--die); }
-.game-mice .die { width: var(--die); height: var(--die); border-radius: .55rem; padding: .32rem; min-height: 0; border: 2px solid rgba(0,0,0,.25);
-  box-shadow: 0 2px 4px rgba(0,0,0,.35); position: relative; display: block; }
-.game-mice .die.red { background: var(--mu-red); }
-.game-mice .die.yellow { background: var(--mu-yellow); }
-.game-mice .pips { display: grid; grid-template-columns: repeat(3, 1fr); grid-template-rows: repeat(3, 1fr); width: 100%; height: 100%; }
-.game-mice .pips i { display: block; margin: auto; width: 68%; aspect-ratio: 1; border-radius: 50%; }
-.game-mice .pips i.p { background: #fff; }
-.game-mice .die.yellow .pips i.p { background: #3a2a10; }
-.game-mice .pips .q { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; font-weight: 700; color: rgba(0,0,0,.45); }
-.game-mice .die.unrolled { opacity: .45; }
-.game-mice .die.taken { opacity: .45; filter: grayscale(.4); }
-.game-mice .die.pool { box-shadow: 0 0 0 3px #fff, 0 2px 4px rgba(0,0,0,.35); }
-.game-mice .die.using, .game-mice .die.chosen { box-shadow: 0 0 0 3px var(--gold), 0 2px 6px rgba(0,0,0,.45); transform: translateY(-2px); }
-.game-mice button.die { cursor: pointer; }
-.game-mice button.die[aria-pressed="false"] { outline: 2px dashed rgba(255,255,255,.7); outline-offset: 2px; }
-.game-mice .tag { font-size: .62rem; color: #e6f0ea; min-height: .8rem; text-align: center; line-height: 1.1; }
-.game-mice .nudge { width: 100%; min-height: 1.7rem; padding: 0 .1rem; justify-content: center; font-weight: 700; font-size: .85rem; gap: .1rem; }
-.game-mice .nudge.none { display: block; min-height: 1.7rem; }
-.game-mice .supply { display: inline-flex; gap: .35rem; align-items: center; }
-.game-mice .sum { margin: 0; font-weight: 600; }
-.game-mice .sum .hint { display: block; font-weight: 400; font-size: .85rem; color: #e6f0ea; }
-.game-mice .moves { margin-top: 0; }
-.game-mice .moves button.danger { border-color: #a8392f; color: #7a1c12; }
-
-/* nuts */
-.game-mice .nuts { display: inline-flex; align-items: center; gap: .2rem; font-weight: 700; font-variant-numeric: tabular-nums; }
-.game-mice .nuts.zero { opacity: .6; }
-.game-mice .nut { display: inline-block; width: .8rem; height: .95rem; border-radius: 50% 50% 46% 46% / 40% 40% 60% 60%;
-  background: radial-gradient(circle at 35% 60%, #c48a4e, var(--nut) 70%); position: relative; flex: 0 0 auto; }
-.game-mice .nut::before { content: ""; position: absolute; left: -8%; right: -8%; top: -6%; height: 38%; border-radius: 50% 50% 30% 30%;
-  background: #5a3a1a; }
-.game-mice .nut.tiny { width: .55rem; height: .65rem; }
-
-/* what happened, and the end */
-.game-mice .turn-log { font-size: .82rem; color: #e6f0ea; display: grid; gap: .2rem; }
-.game-mice .turn-log p { margin: 0; }
-.game-mice .final { background: var(--paper); color: var(--ink); border-radius: .7rem; padding: .6rem; border: 2px solid var(--gold); }
-.game-mice .final h3 { margin: 0 0 .3rem; }
-.game-mice .final table { border-collapse: collapse; width: 100%; font-size: .9rem; }
-.game-mice .final td, .game-mice .final th { padding: .2rem .3rem; border-bottom: 1px solid #e6dfc8; text-align: left; }
-.game-mice .final th.num, .game-mice .final td.num { text-align: right; }
-.game-mice .final tr.win, .game-mice .final tr.reached { font-weight: 700; background: #fbefc9; }
-.game-mice .final .note { font-size: .82rem; color: var(--muted); margin: .3rem 0 0; }
-.game-mice .final .rating { font-size: 1.4rem; font-weight: 800; color: var(--felt-dark); margin: .2rem 0; }
-`;

@@ -4,110 +4,7 @@
 
 const COLOURS = ["R", "Y", "G", "B", "K"];
 const TRIANGLES = [1, 0, 1, 1, 1, 1, 2, 2, 1, 0];  // mu-1: points of a card by its number
-
-const CSS = `
-.game-mu { display: grid; grid-template-columns: minmax(0, 1fr); gap: .6rem; }
-.game-mu > * { min-width: 0; }
-.game-mu h3 { margin: .1rem 0 .3rem; font-size: .95rem; color: #e6f0ea; font-weight: 600; }
-.game-mu .mu-info { display: flex; flex-wrap: wrap; gap: .3rem .8rem; align-items: center; font-size: .9rem; }
-.game-mu .mu-phase { font-weight: 700; background: rgba(0,0,0,.22); border-radius: 1rem; padding: .1rem .6rem; }
-.game-mu .mu-muted { color: #cfe2d6; font-size: .85rem; }
-.game-mu .mu-muted-dark { color: var(--muted); font-size: .8rem; }
-.game-mu .mu-card { --mu-c: var(--mu-black); background: var(--mu-c); color: #fff; border-color: #f4f1e6;
-  justify-content: center; gap: .15rem; }
-.game-mu .mu-card.mu-R { --mu-c: var(--mu-red); }
-.game-mu .mu-card.mu-Y { --mu-c: var(--mu-yellow); color: #2b2b2b; }
-.game-mu .mu-card.mu-G { --mu-c: var(--mu-green); }
-.game-mu .mu-card.mu-B { --mu-c: var(--mu-blue); }
-.game-mu .mu-card.mu-K { --mu-c: var(--mu-black); }
-.game-mu .mu-card .mu-num { font-size: 1.55rem; line-height: 1; }
-.game-mu .mu-card.small .mu-num { font-size: 1.1rem; }
-.game-mu .mu-card .mu-corner { position: absolute; top: 1px; left: 4px; font-size: .65rem; line-height: 1; }
-.game-mu .mu-card.small .mu-corner { display: none; }
-.game-mu .mu-tris { display: flex; gap: 2px; height: .55rem; }
-.game-mu .mu-tris svg { width: .6rem; height: .55rem; fill: currentColor; }
-.game-mu .mu-card.small .mu-tris { height: .45rem; }
-.game-mu .mu-card.small .mu-tris svg { width: .45rem; height: .42rem; }
-.game-mu .mu-card .mu-star { position: absolute; top: -.45rem; right: -.4rem; width: 1rem; height: 1rem; border-radius: 50%;
-  background: #fff; color: #b07d00; font-size: .7rem; line-height: 1rem; text-align: center; box-shadow: 0 1px 2px rgba(0,0,0,.4); }
-.game-mu .mu-card.mu-dim { filter: brightness(.68); }  /* darker, same hue: a veil would turn black into green */
-.game-mu .mu-card.mu-fresh { box-shadow: 0 0 0 3px #fff6, 0 0 10px 3px #fff; }
-.game-mu button.mu-card:disabled { opacity: .8; }
-.game-mu .mu-back { color: #fff; font-size: .95rem; text-shadow: 0 1px 2px #000; }
-.game-mu .mu-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(9.2rem, 1fr)); gap: .4rem; }
-.game-mu .mu-seat { background: rgba(0,0,0,.18); border: 2px solid transparent; border-radius: .6rem; padding: .35rem .45rem;
-  display: grid; gap: .3rem; align-content: start; min-width: 0; }
-.game-mu .mu-seat.mu-to-act { border-color: var(--gold); }
-.game-mu .mu-seat.mu-me { background: rgba(0,0,0,.26); }
-.game-mu .mu-seat-head { display: flex; flex-wrap: wrap; gap: .25rem; align-items: center; }
-.game-mu .mu-name { font-weight: 700; overflow-wrap: anywhere; }
-.game-mu .mu-badge { font-size: .72rem; border-radius: .6rem; padding: 0 .4rem; background: #fff; color: var(--ink); font-weight: 600; }
-.game-mu .mu-badge.mu-chief { background: var(--gold); }
-.game-mu .mu-badge.mu-vice { background: #e8d7a6; }
-.game-mu .mu-badge.mu-partner { background: #bfe3cc; }
-.game-mu .mu-badge.mu-dealer { background: transparent; color: #fff; border: 1px solid #fff9; }
-.game-mu .mu-badge.mu-passed { background: #6d7a72; color: #fff; }
-.game-mu .mu-stats { display: flex; flex-wrap: wrap; gap: .2rem .6rem; align-items: center; font-size: .85rem; }
-.game-mu .mu-stats b { font-size: .95rem; }
-.game-mu .mu-laid { min-height: 0; }
-.game-mu .mu-laid .cards { gap: .25rem; }
-.game-mu .mu-tri-icon { display: inline-block; width: .7rem; height: .62rem; fill: #fff; vertical-align: -1px; }
-.game-mu .mu-tri-icon.mu-tri-dark { fill: var(--ink); }
-.game-mu .mu-centre p { margin: 0; }
-.game-mu .mu-centre { display: grid; gap: .5rem; background: rgba(0,0,0,.12); border-radius: .6rem; padding: .45rem; }
-.game-mu .mu-contract { display: flex; flex-wrap: wrap; gap: .3rem .8rem; align-items: center; font-size: .9rem; }
-.game-mu .mu-chip { display: inline-flex; align-items: center; gap: .3rem; background: #fff; color: var(--ink);
-  border-radius: 1rem; padding: .05rem .55rem .05rem .25rem; font-weight: 600; font-size: .85rem; }
-.game-mu .mu-swatch { width: 1rem; height: 1rem; border-radius: .25rem; display: inline-block; border: 1px solid #0003; }
-.game-mu .mu-swatch.mu-R { background: var(--mu-red); }
-.game-mu .mu-swatch.mu-Y { background: var(--mu-yellow); }
-.game-mu .mu-swatch.mu-G { background: var(--mu-green); }
-.game-mu .mu-swatch.mu-B { background: var(--mu-blue); }
-.game-mu .mu-swatch.mu-K { background: var(--mu-black); }
-.game-mu .mu-digit { width: 1.1rem; height: 1.1rem; border-radius: 50%; background: var(--ink); color: #fff; display: inline-flex;
-  align-items: center; justify-content: center; font-size: .75rem; }
-.game-mu .mu-progress { font-weight: 700; }
-.game-mu .mu-progress.mu-ok { color: #c9f5d5; }
-.game-mu .mu-trick { display: flex; flex-wrap: wrap; gap: .45rem; align-items: flex-end; }
-.game-mu .mu-played { display: grid; justify-items: center; align-content: start; gap: .15rem; font-size: .7rem; line-height: 1.15; max-width: 4.6rem; text-align: center; }
-.game-mu .mu-played > span { overflow-wrap: break-word; min-width: 0; max-width: 100%; }
-.game-mu .mu-played.mu-winner > span { background: var(--gold); color: var(--ink); border-radius: .5rem; padding: 0 .2rem; font-weight: 700; }
-.game-mu .mu-slot { width: var(--card-w); height: var(--card-h); border: 2px dashed #fff6; border-radius: .45rem; }
-.game-mu .mu-last.mu-fresh { background: rgba(255,255,255,.12); border-radius: .5rem; }
-.game-mu .mu-last { padding: .2rem; }
-.game-mu .mu-prompt { font-weight: 600; margin: 0 0 .3rem; }
-.game-mu .mu-actions { display: flex; flex-wrap: wrap; gap: .4rem; margin: .3rem 0; }
-.game-mu .mu-actions button { background: #fff; }
-.game-mu .mu-actions button.mu-main { background: var(--gold); border-color: #a87b0d; font-weight: 700; }
-.game-mu .mu-hand .cards { gap: .3rem; }
-.game-mu .mu-hand { padding-top: .4rem; }
-.game-mu .mu-result { background: var(--paper); color: var(--ink); border-radius: .6rem; padding: .5rem .6rem; }
-.game-mu .mu-result h3 { color: var(--ink); }
-.game-mu .mu-result p { margin: .25rem 0; font-size: .9rem; }
-.game-mu .mu-verdict { font-weight: 700; }
-.game-mu .mu-verdict.mu-made { color: #1d7a3e; }
-.game-mu .mu-verdict.mu-missed, .game-mu .mu-verdict.mu-egalite { color: #a2281d; }
-.game-mu .mu-scroll { overflow-x: auto; max-width: 100%; }
-.game-mu table.mu-sheet { border-collapse: collapse; font-size: .82rem; width: 100%; }
-.game-mu table.mu-sheet th, .game-mu table.mu-sheet td { padding: .15rem .2rem; border-bottom: 1px solid #d8d0b6; text-align: right; }
-.game-mu table.mu-sheet th:first-child, .game-mu table.mu-sheet td:first-child { text-align: left; }
-.game-mu table.mu-sheet th.mu-col { max-width: 5.5rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.game-mu table.mu-sheet tr.mu-total td { font-weight: 700; border-top: 2px solid var(--ink); }
-.game-mu .mu-pos { color: #1d7a3e; }
-.game-mu .mu-neg { color: #a2281d; }
-.game-mu details.mu-history summary { cursor: pointer; font-weight: 600; margin: .3rem 0; }
-@media (min-width: 700px) {
-  .game-mu .mu-seats { grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr)); }
-}
-`;
-
-function injectStyle() {
-  if (document.getElementById("mu-style")) return;
-  const style = document.createElement("style");
-  style.id = "mu-style";
-  style.textContent = CSS;
-  document.head.append(style);
-}
+const SHAPES = {R: "●", Y: "★", G: "▲", B: "■", K: "◆"};  // each colour's shape, as on Rummü's cards
 
 // -- words ---------------------------------------------------------------------------------------------------
 
@@ -176,12 +73,14 @@ function card(ctx, name, {entry = null, small = false, fresh = false, trump = fa
     "aria-label": label, title: label, "data-card": name,
   };
   const body = [
-    h("span", {class: "mu-corner", "aria-hidden": "true"}, String(number)),
+    // the corner (the number and the colour's shape: the colour is never told by the colour alone) and the trump's
+    // star are drawn by the stylesheet: the card's text is its number once, which its name (`label`) says
+    h("span", {class: "mu-corner", "data-n": number, "data-shape": SHAPES[name[0]], "aria-hidden": "true"}),
     h("span", {class: "mu-num", "aria-hidden": "true"}, String(number)),
     h("span", {class: "mu-tris", "aria-hidden": "true"}, Array.from({length: tris}, () => triangle(h))),
-    trump ? h("span", {class: "mu-star", "aria-hidden": "true"}, "★") : null,
+    trump ? h("span", {class: "mu-star", "aria-hidden": "true"}) : null,
   ];
-  if (!entry) return h("div", attrs, body);
+  if (!entry) return h("div", {...attrs, role: "img"}, body);
   return h("button", {...attrs, type: "button", "data-notation": entry.notation, disabled: ctx.pending,
     onclick: () => ctx.play(entry)}, body);
 }
@@ -207,7 +106,6 @@ function sortCards(names) {
 // -- the board -----------------------------------------------------------------------------------------------
 
 export function render(root, ctx) {
-  injectStyle();
   const {h} = ctx;
   const table = ctx.view.table;
   const n = ctx.view.players;
@@ -305,7 +203,7 @@ function seatBox(ctx, table, seat, {mine = false} = {}) {
       table.phase !== "over" ? h("span", {}, t("mu.bid"), " ", h("b", {}, String(table.bids[seat]))) : null,
       showWon ? h("span", {title: t("mu.won_title")}, triangle(h, "mu-tri-icon"), " ", h("b", {}, String(table.won[seat]))) : null),
     laid.length
-      ? h("div", {class: "mu-laid", "aria-label": t("mu.laid")},
+      ? h("div", {class: "mu-laid", role: "group", "aria-label": t("mu.laid")},
         mine ? h("h3", {}, t("mu.your_laid")) : null, h("div", {class: "cards"}, laid))
       : null);
 }

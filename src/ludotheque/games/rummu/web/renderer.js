@@ -24,139 +24,6 @@ const WORTH_TELLING = new Set(["take", "draw", "close", "put", "swap", "cancel",
 let selected = null;  // {card, index}: the card chosen in the sorted hand, before its target
 const openCounts = new Map();  // hand number -> whether the person left that hand's count open
 
-const STYLE = `
-.game-rummu { --rm-dim: #d6e8dc; }
-.game-rummu .rm-info { display: flex; flex-wrap: wrap; gap: .2rem .8rem; font-size: .9rem; margin: 0 0 .4rem; }
-.game-rummu .rm-info strong { font-size: 1rem; }
-.game-rummu .rm-news { background: rgba(0,0,0,.16); border-radius: .6rem; padding: .35rem .6rem; margin: .3rem 0 .5rem;
-  font-size: .85rem; }
-.game-rummu .rm-news p { margin: .1rem 0; }
-.game-rummu .rm-news .rm-label { color: var(--rm-dim); font-size: .78rem; }
-.game-rummu .rm-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: .4rem; }
-.game-rummu .rm-seat { background: var(--felt-dark); border-radius: .6rem; padding: .4rem .5rem; min-width: 0;
-  border-left: 5px solid transparent; }
-.game-rummu .rm-seat.to-act { border-left-color: var(--gold); box-shadow: 0 0 0 2px var(--gold); }
-.game-rummu .rm-who { display: flex; gap: .35rem; align-items: baseline; }
-.game-rummu .rm-who strong { flex: 1; min-width: 0; overflow-wrap: anywhere; }
-.game-rummu .rm-pts { font-variant-numeric: tabular-nums; font-weight: 700; white-space: nowrap; }
-.game-rummu .rm-row { display: flex; flex-wrap: wrap; align-items: center; gap: .3rem .45rem; margin-top: .25rem; }
-.game-rummu .rm-backs { display: flex; padding-left: .65rem; min-height: 1.7rem; }
-.game-rummu .rm-backs .card.back { --card-w: 1.15rem; --card-h: 1.65rem; border-radius: .22rem; border-width: 1px;
-  margin-left: -.7rem; box-shadow: 0 1px 2px rgba(0,0,0,.4); }
-.game-rummu .rm-count { font-weight: 700; font-variant-numeric: tabular-nums; }
-.game-rummu .rm-badge { display: inline-block; font-size: .75rem; padding: .05rem .4rem; border-radius: .7rem;
-  background: rgba(255,255,255,.16); white-space: nowrap; }
-.game-rummu .rm-badge.open { background: #e8f6ec; color: var(--felt-dark); font-weight: 700; }
-.game-rummu .rm-badge.team { background: #f4e7c5; color: #5b4410; white-space: normal; }
-.game-rummu .rm-known { font-size: .75rem; color: var(--rm-dim); display: flex; flex-wrap: wrap; gap: .2rem;
-  align-items: center; margin-top: .25rem; }
-.game-rummu .rm-middle { display: flex; flex-wrap: wrap; gap: .6rem 1.2rem; align-items: flex-start; margin: .6rem 0; }
-.game-rummu .rm-label { display: block; font-size: .8rem; color: var(--rm-dim); margin-bottom: .2rem; }
-.game-rummu .rm-hint { font-size: .82rem; color: var(--rm-dim); margin: .3rem 0 0; }
-.game-rummu .card.back.rm-pile { box-shadow: 2px 2px 0 #f4e7c5, 4px 4px 0 rgba(0,0,0,.3); }
-.game-rummu .rm-pile .rm-pile-n { background: rgba(0,0,0,.55); color: #fff; border-radius: .4rem; padding: 0 .3rem;
-  font-size: .95rem; }
-.game-rummu .rm-discard { flex: 1 1 10rem; min-width: 0; }
-.game-rummu .rm-fan { display: flex; flex-wrap: wrap; row-gap: .35rem; padding-left: 1.05rem; align-items: flex-end; }
-.game-rummu .rm-fan > * { margin-left: -1.05rem; }
-.game-rummu .rm-fan > .ghost { margin-left: .4rem; }
-.game-rummu .rm-fan .rm-more { margin-left: 0; margin-right: 1.3rem; align-self: center; font-size: .8rem;
-  color: var(--rm-dim); }
-/* the card under the pointer and those above it (what "take" takes) light up where they lie: lifted, they would
-   leave the pointer and flicker */
-.game-rummu .rm-fan button.card:hover, .game-rummu .rm-fan button.card:hover ~ button.card,
-.game-rummu .rm-fan button.card:focus-visible ~ button.card { outline: 3px solid var(--accent);
-  filter: brightness(1.12); }
-.game-rummu .rm-fan .card.fresh { box-shadow: 0 0 0 3px var(--gold), 0 1px 3px rgba(0,0,0,.35); }
-.game-rummu .card.face { background: var(--rm-c); color: #fff; border-color: #fff; gap: 0; }
-.game-rummu .card.c-R { --rm-c: var(--mu-red); }
-.game-rummu .card.c-G { --rm-c: var(--mu-green); }
-.game-rummu .card.c-B { --rm-c: var(--mu-blue); }
-.game-rummu .card.c-K { --rm-c: var(--mu-black); }
-.game-rummu .card.c-Y { --rm-c: var(--mu-yellow); color: #3a2a00;
-  background: radial-gradient(circle at 50% 52%, #fff3b8 0 38%, transparent 40%), var(--mu-yellow); }
-.game-rummu .card.face .rm-n { font-size: 1.55rem; line-height: 1; font-weight: 800; }
-.game-rummu .card.face .rm-idx { position: absolute; top: .15rem; left: .22rem; display: flex; flex-direction: column;
-  align-items: center; font-size: .72rem; line-height: 1; }
-.game-rummu .card.face .rm-idx i { font-style: normal; font-size: .58rem; }
-.game-rummu .card.face .rm-joker { position: absolute; bottom: .12rem; left: 0; right: 0; text-align: center;
-  font-size: .46rem; letter-spacing: .04em; font-weight: 800; text-transform: uppercase; }
-.game-rummu .card.c-Y.face { border-color: #7a5a00; }
-.game-rummu .card.small .rm-n { font-size: 1.1rem; position: absolute; right: .3rem; bottom: .3rem; }
-.game-rummu .card.small.c-Y { background: radial-gradient(circle at 66% 70%, #fff3b8 0 30%, transparent 32%),
-  var(--mu-yellow); }
-.game-rummu .card.small .rm-joker { display: none; }
-.game-rummu .card.small .rm-idx { font-size: .62rem; top: .1rem; left: .16rem; }
-.game-rummu .card.mini { --card-w: 1.45rem; --card-h: 2rem; border-width: 1px; border-radius: .25rem; }
-.game-rummu .card.mini .rm-n { font-size: .85rem; }
-.game-rummu .card.mini .rm-idx, .game-rummu .card.mini .rm-joker { display: none; }
-.game-rummu .card.mini.c-Y::after { content: "★"; position: absolute; top: -.1rem; right: .05rem; font-size: .5rem; }
-.game-rummu button.card { gap: 0; min-height: 0; }
-.game-rummu .card.dim { opacity: .6; }
-.game-rummu .card.ghost { border: 2px dashed #fff; opacity: .85; }
-.game-rummu .card.swap-me { outline: 3px dashed var(--gold); outline-offset: 1px; }
-.game-rummu .card .rm-tag { position: absolute; top: -.55rem; right: -.45rem; background: var(--gold);
-  color: var(--ink);
-  border-radius: .6rem; font-size: .65rem; padding: 0 .25rem; line-height: 1.1rem; font-weight: 800; }
-.game-rummu .rm-melds { list-style: none; padding: 0; margin: .2rem 0; display: grid; gap: .35rem; }
-.game-rummu .rm-meld { display: flex; flex-wrap: wrap; align-items: center; gap: .3rem .5rem; width: 100%;
-  background: rgba(0,0,0,.14); border: 2px solid transparent; border-radius: .6rem; padding: .3rem .45rem;
-  color: #fff; text-align: left; font: inherit; min-height: 0; }
-.game-rummu button.rm-meld { cursor: pointer; border-color: var(--gold); background: rgba(217,162,27,.18); }
-.game-rummu button.rm-meld:hover { background: rgba(217,162,27,.32); }
-.game-rummu .rm-meld.mine { background: rgba(255,255,255,.09); }
-.game-rummu .rm-meld.fresh { box-shadow: 0 0 0 2px #fff; }
-.game-rummu .rm-meld.has-targets { border-color: var(--gold); }
-.game-rummu .rm-meld-head { display: flex; align-items: center; gap: .35rem; flex: 0 0 100%; font-size: .82rem; }
-.game-rummu .rm-meld-who { margin-left: auto; display: flex; flex-direction: column; align-items: flex-end;
-  font-size: .75rem; max-width: 8rem; text-align: right; }
-.game-rummu .rm-meld-who .rm-owner { overflow-wrap: anywhere; }
-.game-rummu .rm-no { background: #fff; color: var(--felt-dark); border-radius: 50%; min-width: 1.35rem; height: 1.35rem;
-  display: inline-flex; align-items: center; justify-content: center; font-weight: 800; font-size: .8rem; }
-.game-rummu .rm-owner { flex: 1; min-width: 0; overflow-wrap: anywhere; }
-.game-rummu .rm-meld .cards { gap: .2rem; }
-.game-rummu .rm-laying { border: 2px dashed rgba(255,255,255,.6); background: rgba(0,0,0,.22); }
-.game-rummu .rm-laying .rm-buttons { display: flex; flex-wrap: wrap; gap: .4rem; flex: 0 0 100%; }
-.game-rummu .rm-new { border: 2px dashed var(--gold); background: transparent; color: #fff; width: 100%;
-  justify-content: flex-start; gap: .5rem; padding: .3rem .5rem; }
-.game-rummu .rm-empty { color: var(--rm-dim); font-size: .85rem; margin: .2rem 0; }
-.game-rummu .rm-mine { background: rgba(0,0,0,.12); border-radius: .7rem; padding: .45rem .5rem; margin-top: .6rem; }
-.game-rummu .rm-mine.to-act { box-shadow: 0 0 0 2px var(--gold); }
-.game-rummu .rm-mine h3 { display: flex; flex-wrap: wrap; gap: .3rem .6rem; align-items: center; }
-.game-rummu .rm-hand { gap: .3rem; padding-top: .3rem; }
-.game-rummu .rm-bar { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; margin-top: .5rem; }
-.game-rummu .rm-bar .rm-what { display: inline-flex; align-items: center; gap: .35rem; font-weight: 600; }
-.game-rummu .rm-bar button { background: #fff; padding: .3rem .65rem; min-height: 2.3rem; }
-.game-rummu .rm-bar button.quiet, .game-rummu .rm-laying button.quiet { background: transparent; color: #fff;
-  border-color: rgba(255,255,255,.6); }
-.game-rummu .rm-score { background: var(--paper); color: var(--ink); border-radius: .7rem; padding: .4rem .6rem;
-  margin-top: .6rem; }
-.game-rummu .rm-score > summary { font-weight: 700; cursor: pointer; padding: .2rem 0; }
-.game-rummu .rm-score-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
-  gap: .45rem; }
-.game-rummu .rm-score-seat { border: 1px solid #d8d0b6; border-radius: .5rem; padding: .35rem .45rem;
-  background: #fff; }
-.game-rummu .rm-score-seat.out { border: 2px solid var(--gold); }
-.game-rummu .rm-score-head { display: flex; gap: .4rem; align-items: baseline; }
-.game-rummu .rm-score-head strong { flex: 1; min-width: 0; overflow-wrap: anywhere; }
-.game-rummu .rm-score-seat ul { list-style: none; padding: 0; margin: .25rem 0 0; display: grid; gap: .25rem;
-  font-size: .82rem; }
-.game-rummu .rm-score-seat li { display: flex; flex-wrap: wrap; gap: .25rem; align-items: center; }
-.game-rummu .rm-score-seat li .rm-v { margin-left: auto; font-weight: 700; font-variant-numeric: tabular-nums; }
-.game-rummu .rm-score-seat .cards { gap: .12rem; }
-.game-rummu .rm-muted { color: var(--muted); }
-.game-rummu .rm-totals { margin: .45rem 0 .1rem; font-size: .9rem; }
-.game-rummu .rm-neg { color: #a3261b; }
-`;
-
-function injectStyle() {
-  if (document.getElementById("rummu-style")) return;
-  const style = document.createElement("style");
-  style.id = "rummu-style";
-  style.textContent = STYLE;
-  document.head.append(style);
-}
-
 // -- small helpers ------------------------------------------------------------------------------------------
 
 // A seat's name; seats that share one (bots of one level) get their seat number too.
@@ -222,10 +89,12 @@ function face(ctx, card, {tag = "div", size = "", classes = [], attrs = {}, extr
   const colour = card[0];
   const label = attrs["aria-label"] || cardLabel(t, card);
   return h(tag, {class: ["card", "face", `c-${colour}`, size, colour === "Y" && "joker", ...classes],
-    title: label, "data-card": card, ...attrs, "aria-label": label, ...(tag === "button" ? {type: "button"} : {})},
-  h("span", {class: "rm-idx", "aria-hidden": "true"}, card[1], h("i", {}, SHAPES[colour] || "")),
+    title: label, "data-card": card, ...attrs, "aria-label": label, ...(tag === "button" ? {type: "button"} : {role: "img"})},
+  // the corner (number and shape) and the joker's word are drawn by the stylesheet: the card's text is its number
+  // once, which its name (`label`) says, so that a voice command can name the card as it reads
+  h("span", {class: "rm-idx", "data-n": card[1], "data-shape": SHAPES[colour] || "", "aria-hidden": "true"}),
   h("span", {class: "rm-n", "aria-hidden": "true"}, card[1]),
-  colour === "Y" ? h("span", {class: "rm-joker", "aria-hidden": "true"}, t("rummu.joker")) : null,
+  colour === "Y" ? h("span", {class: "rm-joker", "data-word": t("rummu.joker"), "aria-hidden": "true"}) : null,
   extra);
 }
 
@@ -251,7 +120,6 @@ function cardMoves(ctx, card) {
 // -- the frame ----------------------------------------------------------------------------------------------
 
 export function render(root, ctx) {
-  injectStyle();
   last = {root, ctx};
   const table = ctx.view.table;
   const hand = table.hand ? sortHand(table.hand) : null;
@@ -330,7 +198,7 @@ function others(ctx, table) {
     const seat = (first + i) % n;
     if (seat !== ctx.seat) seats.push(seat);
   }
-  return h("div", {class: "rm-seats", "aria-label": t("rummu.others")}, seats.map((seat) => {
+  return h("div", {class: "rm-seats", role: "group", "aria-label": t("rummu.others")}, seats.map((seat) => {
     const size = table.hand_sizes[seat];
     const known = sortHand(table.known[seat]);
     return h("div", {class: ["rm-seat", table.current === seat && !ctx.view.terminal && "to-act"],
@@ -358,7 +226,7 @@ function middle(ctx, state) {
   const pile = draw
     ? moveButton(ctx, draw, {...pileAttrs, title: pileAttrs["aria-label"]},
       h("span", {class: "rm-pile-n"}, table.pile_size))
-    : h("div", pileAttrs, h("span", {class: "rm-pile-n"}, table.pile_size));
+    : h("div", {...pileAttrs, role: "img"}, h("span", {class: "rm-pile-n"}, table.pile_size));
   const discard = table.discard;
   const freshTop = ctx.recent.some((e) => e.type === "discard" || e.type === "flip");
   let shown = discard.map((card, i) => ({card, k: discard.length - i}));
@@ -368,7 +236,7 @@ function middle(ctx, state) {
     const take = state.drawing ? ctx.find((m) => m.type === "take" && m.count === k) : null;
     const classes = [k === 1 && freshTop && "fresh", take && "playable"];
     if (!take) return face(ctx, card, {size: "small", classes});
-    const label = k === 1 ? t("rummu.take.one", {card: cardLabel(t, card)}) : t("rummu.take.many", {n: k});
+    const label = k === 1 ? t("rummu.take.one", {card: cardLabel(t, card)}) : t("rummu.take.many", {n: k, card: cardLabel(t, card)});
     return face(ctx, card, {tag: "button", size: "small", classes,
       attrs: {"data-notation": take.notation, disabled: ctx.pending, onclick: () => send(ctx, take),
         "aria-label": label}});

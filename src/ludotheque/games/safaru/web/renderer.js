@@ -20,16 +20,6 @@ const ICONS = {
 // state kept across frames: which folded sections the player opened
 const opened = new Set();
 
-let styled = false;
-function injectStyle() {
-  if (styled || document.getElementById("safaru-style")) { styled = true; return; }
-  const style = document.createElement("style");
-  style.id = "safaru-style";
-  style.textContent = CSS;
-  document.head.append(style);
-  styled = true;
-}
-
 // -- small helpers -------------------------------------------------------------------------------------------
 
 function icon(ctx, name, extra) {
@@ -153,7 +143,6 @@ function orList(ctx, words) {
 }
 
 export function render(root, plain) {
-  injectStyle();
   const ctx = distinct(plain);
   const {h} = ctx;
   const table = ctx.view.table;
@@ -392,7 +381,7 @@ function badge(ctx, name, colour) {
 
 function chip(ctx, label, mark, value) {
   const text = ctx.t("safaru.chip", {label, n: value});
-  return ctx.h("span", {class: "sf-chip", title: text, "aria-label": text}, mark,
+  return ctx.h("span", {class: "sf-chip", title: text, role: "img", "aria-label": text}, mark,
     ctx.h("span", {class: "sf-chip-n"}, String(value)));
 }
 
@@ -553,137 +542,3 @@ export function describe(event, plain) {
       return null;
   }
 }
-
-// -- styles --------------------------------------------------------------------------------------------------
-
-const CSS = `
-.game-safaru { display: flex; flex-direction: column; gap: .2rem; }
-.game-safaru h3 { margin: .15rem 0 .3rem; font-size: .95rem; color: #e6f0ea; }
-.game-safaru .zone { margin: .3rem 0; }
-.game-safaru .sf-muted { color: #cfe3d6; font-weight: 400; }
-.game-safaru .sf-small { font-size: .8rem; margin: .2rem 0; }
-.game-safaru .sf-strong { font-weight: 700; }
-.game-safaru .sf-empty { margin: .3rem 0; font-style: italic; color: #cfe3d6; }
-.game-safaru .sf-head { display: flex; flex-wrap: wrap; gap: .2rem .8rem; align-items: baseline; }
-.game-safaru .sf-title { display: flex; flex-wrap: wrap; gap: .2rem .7rem; align-items: baseline; }
-.game-safaru .sf-title strong { font-size: 1.1rem; }
-.game-safaru .sf-goal, .game-safaru .sf-teams { font-size: .85rem; color: #cfe3d6; }
-.game-safaru .sf-teams { width: 100%; }
-
-/* the cards (safaru-1: unicorns, hedgehogs and babies marked; triangles printed) */
-.game-safaru .sf-card { justify-content: space-between; padding: .2rem 0 .15rem; border-color: #fffdf5; overflow: hidden; }
-.game-safaru .sf-red { background: var(--mu-red); color: #fff; }
-.game-safaru .sf-yellow { background: var(--mu-yellow); color: #2b2200; --sf-eye: var(--mu-yellow); }
-.game-safaru .sf-green { background: var(--mu-green); color: #fff; }
-.game-safaru .sf-blue { background: var(--mu-blue); color: #fff; --sf-eye: var(--mu-blue); }
-.game-safaru .sf-black { background: var(--mu-black); color: #fff; }
-.game-safaru .sf-num { font-size: 1.55rem; line-height: 1; font-weight: 800; }
-.game-safaru .sf-under { text-decoration: underline; text-underline-offset: 2px; text-decoration-thickness: 2px; }
-.game-safaru .sf-marks { display: flex; gap: 1px; height: 1.05rem; align-items: center; }
-.game-safaru .sf-marks .sf-icon { width: 1.05rem; height: 1.05rem; }
-.game-safaru .sf-tri { font-size: .6rem; letter-spacing: 2px; height: .75rem; line-height: .75rem; }
-.game-safaru .card.small .sf-num { font-size: 1.1rem; }
-.game-safaru .card.small .sf-marks, .game-safaru .card.small .sf-marks .sf-icon { height: .75rem; width: auto; }
-.game-safaru .card.small .sf-marks .sf-icon { width: .75rem; }
-.game-safaru .card.small .sf-tri { font-size: .45rem; height: .55rem; line-height: .55rem; letter-spacing: 1px; }
-.game-safaru .card.small { --card-w: 1.9rem; --card-h: 2.75rem; border-width: 1px; padding: .1rem 0; }
-.game-safaru .sf-icon { display: inline-flex; width: 1.1rem; height: 1.1rem; }
-.game-safaru .sf-icon svg { width: 100%; height: 100%; }
-.game-safaru button.card { cursor: pointer; }
-.game-safaru button.card:disabled { opacity: .7; }
-.game-safaru .sf-played { outline: 3px solid var(--gold); }
-
-/* the seats */
-.game-safaru .sf-seats { display: flex; flex-wrap: wrap; gap: .4rem; }
-.game-safaru .sf-seat { background: rgba(0, 0, 0, .2); border-radius: .6rem; padding: .3rem .5rem; display: flex;
-  flex-direction: column; gap: .15rem; flex: 1 1 6.5rem; min-width: 0; border: 2px solid transparent; }
-.game-safaru .sf-seat.acting { border-color: var(--gold); }
-.game-safaru .sf-seat.sf-team-0 { border-left: 6px solid #f0d68a; }
-.game-safaru .sf-seat.sf-team-1 { border-left: 6px solid #9cc7f0; }
-.game-safaru .sf-seat-name { font-weight: 700; display: flex; gap: .3rem; align-items: center; overflow-wrap: break-word; min-width: 0; }
-.game-safaru .sf-dot { color: var(--gold); }
-.game-safaru .sf-tags { font-size: .75rem; color: #cfe3d6; }
-.game-safaru .sf-seat-hand { display: flex; align-items: center; gap: .4rem; font-size: .8rem; }
-.game-safaru .sf-backs { display: inline-flex; min-height: 1.9rem; }
-.game-safaru .sf-backs .card { --card-w: 1.3rem; --card-h: 1.9rem; border-width: 1px; border-radius: .25rem; }
-.game-safaru .sf-backs .card + .card { margin-left: -.55rem; }
-
-/* the table and the pile */
-.game-safaru .sf-middle { display: flex; flex-direction: column; gap: .2rem; }
-.game-safaru .sf-table-row { display: flex; gap: .6rem; align-items: flex-start; }
-.game-safaru .sf-wild { flex: 1 1 auto; min-width: 0; min-height: var(--card-h); }
-.game-safaru .sf-pile { display: flex; flex-direction: column; align-items: center; gap: .1rem; position: relative; flex: 0 0 auto; }
-.game-safaru .sf-pile .card { box-shadow: 2px 2px 0 #f4e7c5, 4px 4px 0 #8b2d24; }
-.game-safaru .sf-pile .sf-gone { background: transparent; border: 2px dashed rgba(255, 255, 255, .4); box-shadow: none; }
-.game-safaru .sf-pile-count { position: absolute; top: 1.2rem; background: #fff; color: var(--ink); border-radius: 1rem;
-  padding: 0 .4rem; font-weight: 700; font-size: .9rem; }
-.game-safaru .sf-pile-label { font-size: .75rem; color: #cfe3d6; }
-
-/* the turn in progress and the last turns */
-.game-safaru .sf-turn { background: rgba(0, 0, 0, .18); border-radius: .6rem; padding: .4rem .5rem; }
-.game-safaru .sf-turn-body { display: flex; gap: .6rem; align-items: flex-start; }
-.game-safaru .sf-turn-lines { display: flex; flex-direction: column; gap: .3rem; min-width: 0; }
-.game-safaru .sf-turn-lines p { margin: 0; }
-.game-safaru .sf-catches { display: flex; flex-wrap: wrap; gap: .3rem; }
-.game-safaru .sf-catch, .game-safaru .sf-building { display: inline-flex; flex-wrap: wrap; gap: .25rem; align-items: center;
-  background: rgba(255, 255, 255, .12); border-radius: .5rem; padding: .15rem .35rem; }
-.game-safaru .sf-building { outline: 2px dashed var(--gold); }
-.game-safaru .sf-method { font-weight: 700; font-size: .85rem; }
-.game-safaru .sf-sum { font-variant-numeric: tabular-nums; font-weight: 700; }
-.game-safaru .sf-row { display: inline-flex; flex-wrap: wrap; gap: .15rem; }
-.game-safaru .sf-zero { display: flex; gap: .3rem; align-items: center; font-size: .85rem; color: #ffe9a8; }
-.game-safaru .sf-pick { font-weight: 700; color: #ffe9a8; }
-.game-safaru .sf-last-list { list-style: none; padding: 0; margin: 0; display: grid; gap: .3rem; }
-.game-safaru .sf-last { display: flex; flex-wrap: wrap; gap: .3rem .45rem; align-items: center; font-size: .85rem; }
-.game-safaru .sf-last:first-child { font-weight: 600; }
-.game-safaru .sf-last-who { font-weight: 700; }
-
-/* the moves */
-.game-safaru .sf-actions { background: rgba(255, 255, 255, .1); border-radius: .6rem; padding: .4rem .5rem; }
-.game-safaru .sf-actions.mine { background: rgba(217, 162, 27, .25); box-shadow: inset 0 0 0 2px var(--gold); }
-.game-safaru .sf-prompt { margin: 0; font-weight: 600; }
-.game-safaru .sf-actions .moves { margin-top: .4rem; }
-.game-safaru .sf-actions .move:not(.primary) { color: var(--ink); }
-
-/* the caught cards and the scores */
-.game-safaru .sf-scroll { overflow-x: auto; max-width: 100%; }
-.game-safaru .sf-sides { display: flex; flex-wrap: wrap; gap: .4rem; }
-.game-safaru .sf-side-sum { flex: 1 1 14rem; background: rgba(0, 0, 0, .18); border-radius: .6rem; padding: .3rem .5rem;
-  display: flex; flex-direction: column; gap: .3rem; border-left: 6px solid transparent; }
-.game-safaru .sf-side-sum.sf-mine { background: rgba(255, 255, 255, .12); }
-.game-safaru .sf-side-sum.sf-team-0 { border-left-color: #f0d68a; }
-.game-safaru .sf-side-sum.sf-team-1 { border-left-color: #9cc7f0; }
-.game-safaru .sf-side-top { display: flex; justify-content: space-between; gap: .5rem; align-items: baseline; }
-.game-safaru .sf-side-top .sf-side-name { font-weight: 700; min-width: 0; }
-.game-safaru .sf-side-points { display: flex; gap: .3rem; align-items: baseline; white-space: nowrap; }
-.game-safaru .sf-side-points strong { font-size: 1.1rem; font-variant-numeric: tabular-nums; }
-.game-safaru .sf-points-label { font-size: .75rem; color: #cfe3d6; }
-.game-safaru .sf-chips { display: flex; flex-wrap: wrap; gap: .3rem; }
-.game-safaru .sf-chip { display: inline-flex; align-items: center; gap: .25rem; background: rgba(255, 255, 255, .12);
-  border-radius: 1rem; padding: .1rem .45rem .1rem .2rem; font-variant-numeric: tabular-nums; font-weight: 700; }
-.game-safaru .sf-totals { border-collapse: collapse; width: 100%; font-size: .9rem; }
-.game-safaru .sf-totals th, .game-safaru .sf-totals td {
-  padding: .2rem .25rem; border-bottom: 1px solid rgba(255, 255, 255, .2); }
-.game-safaru .sf-side-name { text-align: left; overflow-wrap: break-word; }
-.game-safaru .sf-name-line { display: block; }
-.game-safaru .sf-totals th.num { text-align: right; }
-.game-safaru .sf-badge { display: inline-flex; border-radius: .3rem; padding: .1rem; vertical-align: middle; }
-.game-safaru .sf-badge .sf-icon { width: 1rem; height: 1rem; }
-.game-safaru .sf-badge.sf-white { background: #fffdf5; color: var(--ink); }
-.game-safaru .sf-stack { display: inline-block; width: .8rem; height: 1.1rem; border-radius: .15rem; background: #fffdf5;
-  box-shadow: 2px -2px 0 rgba(255, 255, 255, .6); vertical-align: middle; }
-.game-safaru .sf-fold summary { cursor: pointer; font-size: .9rem; padding: .2rem 0; }
-.game-safaru .sf-caught-cards { display: grid; gap: .35rem; margin-top: .3rem; }
-.game-safaru .sf-caught-side { display: flex; flex-wrap: wrap; gap: .3rem; align-items: center; }
-.game-safaru .sf-scoring { background: rgba(0, 0, 0, .18); border-radius: .6rem; padding: .4rem .5rem; }
-.game-safaru .sf-breakdown { display: flex; flex-wrap: wrap; gap: .5rem; }
-.game-safaru .sf-side-score { border-collapse: collapse; background: rgba(255, 255, 255, .1); border-radius: .5rem;
-  flex: 1 1 10rem; font-size: .88rem; }
-.game-safaru .sf-side-score caption { text-align: left; font-weight: 700; padding: .2rem .3rem; }
-.game-safaru .sf-side-score.sf-best caption::after { content: " \u2605"; color: var(--gold); }
-.game-safaru .sf-side-score th { text-align: left; font-weight: 400; padding: .15rem .3rem; display: flex; gap: .3rem; align-items: center; }
-.game-safaru .sf-side-score td { padding: .15rem .3rem; }
-.game-safaru .sf-side-score .sf-total th, .game-safaru .sf-side-score .sf-total td { font-weight: 700; border-top: 1px solid rgba(255, 255, 255, .4); }
-.game-safaru .sf-glyph { display: inline-flex; width: 1.2rem; justify-content: center; }
-.game-safaru .sf-left { display: flex; flex-wrap: wrap; gap: .3rem; align-items: center; margin-top: .4rem; font-size: .85rem; }
-`;

@@ -357,7 +357,7 @@ function mount(nodes) {
   for (const child of [...root.childNodes]) if (child !== kept) child.remove();
   const at = nodes.indexOf(kept);
   if (at < 0) {
-    kept.remove();
+    if (kept) kept.remove();
     root.append(...nodes);
   } else {
     if (!kept.isConnected) root.append(kept);
@@ -500,8 +500,9 @@ function inviteBox() {
 }
 
 // The event log, newest first: one element for the page's life, a polite live region (aria-live) whose lines are
-// added as frames bring them, so that a screen reader says each new line once.  It is written again whole only
-// when its words change: another language, or a seat's name (a person sitting at an open seat).
+// added as frames bring them, so that a screen reader says each new line once.  A line's words are asked of the
+// renderer at each frame (a line may say what later events changed, as Calcory's one line for its deal): only a line
+// whose words changed is touched.  The list is written again whole when the language or a seat's name changes.
 const LOG_LINES = 40;
 const logView = {element: null, list: null, lines: new Map(), words: null};
 
@@ -529,11 +530,8 @@ function eventLog(ctx) {
   const wanted = [];
   for (let index = page.log.length; index >= 0 && wanted.length < LOG_LINES; index--) {
     const event = page.log[index];
-    if (event) {
-      const key = `e${index}`;
-      const text = logView.lines.has(key) ? null : described(event);
-      if (logView.lines.has(key) || text) wanted.push({key, text, recent: page.recent.includes(event)});
-    }
+    const text = event && described(event);
+    if (text) wanted.push({key: `e${index}`, text, recent: page.recent.includes(event)});
     for (let at = page.notices.length - 1; at >= 0; at--) {
       const notice = page.notices[at];
       if (notice.at === index) wanted.push({key: `n${at}`, text: noticeText(notice), notice});
@@ -546,18 +544,22 @@ function eventLog(ctx) {
         ? h("li", {class: ["log-notice", line.notice.kind], "data-test": "log-notice"}, line.text)
         : h("li", {}, line.text);
       logView.lines.set(line.key, item);
+    } else if (item.textContent !== line.text) {
+      item.textContent = line.text;
     }
     if (!line.notice) item.classList.toggle("new", Boolean(line.recent));
     return item;
   });
-  // lines that fell off the end go; the new ones, all newer than those shown, go before them
+  // the lines no longer shown go; the others are put in order, which moves none as long as frames only add lines
   const keep = new Set(lines);
   for (const [key, item] of logView.lines) {
     if (!keep.has(item)) { item.remove(); logView.lines.delete(key); }
   }
-  const first = lines.findIndex((item) => item.isConnected);
-  const fresh = first < 0 ? lines : lines.slice(0, first);
-  if (fresh.length) logView.list.prepend(...fresh);
+  let cursor = logView.list.firstChild;
+  for (const item of lines) {
+    if (item === cursor) cursor = cursor.nextSibling;
+    else logView.list.insertBefore(item, cursor);
+  }
   return logView.element;
 }
 
