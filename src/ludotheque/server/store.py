@@ -352,12 +352,12 @@ class Store:
             by_table.setdefault(seat_row["table_id"], []).append(seat_row)
         return [_table_row(row, by_table.get(row["id"], [])) for row in rows]
 
-    @_written
     def table_ids(self, status: Sequence[str]) -> list[str]:
         """The ids of every table in one of ``status``."""
         with self.engine.connect() as db:
             return list(db.execute(select(game_tables.c.id).where(game_tables.c.status.in_(status))).scalars())
 
+    @_written
     def take_open_seat(self, table_id: str, name: str, player_id: str | None = None) -> tuple[int, str]:
         """The first open seat for a person named ``name``; its number and token.  ``SeatTaken`` if none."""
         token = new_token()
