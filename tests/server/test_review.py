@@ -146,9 +146,21 @@ def test_a_private_tables_review_needs_that_seats_token(coach: ServerProcess) ->
     assert wait_done(base, table_id, 0, token)[0]["review"]["seat"] == 0
 
 
-@sqlite_only
-def test_one_review_queued_per_seat_and_a_cap_on_all(coach: ServerProcess) -> None:
-    base = coach.url
+@pytest.fixture(scope="module")
+def slow_coach(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A coach whose every review spends its whole time budget (3 s): one is surely under way while the next
+    requests are made."""
+    folder = tmp_path_factory.mktemp("slow-coach")
+    env = {**COACH_ENV, "LUDOTHEQUE_REVIEW_SECONDS": "3", "LUDOTHEQUE_REVIEW_PLAYOUTS": "100000000"}
+    process = ServerProcess(f"sqlite:///{folder / 'ludotheque.db'}", folder).start(env)
+    try:
+        yield process
+    finally:
+        process.stop()
+
+
+def test_one_review_queued_per_seat_and_a_cap_on_all(slow_coach: ServerProcess) -> None:
+    base = slow_coach.url
     table_id = finished(base, players=3)
     assert ask(base, table_id, 0).status_code == 202
     assert ask(base, table_id, 0).status_code == 202  # the same review: a second one would be refused
