@@ -85,13 +85,14 @@ def test_a_card_turned_back_shows_only_its_back(page: Any, web_server: ServerPro
     bust = my_events(page, "bust")[-1]
     page.wait_for_function("() => !window.ludotheque.pending")
     for cell in bust["cells"]:
-        item = page.locator(f"{GRID} [data-cell='{cell}']")
-        classes = item.get_attribute("class") or ""
+        # read at once: the bot may take the card between two reads (the page redraws at each frame)
+        classes, text, value, label = page.locator(f"{GRID} [data-cell='{cell}']").evaluate(
+            "e => [e.className, e.innerText, e.getAttribute('data-value'), e.getAttribute('aria-label')]")
         if "back" not in classes:
             continue  # taken since (a 13 of the bot), nothing to check there
-        assert item.inner_text().strip() == ""
-        assert item.get_attribute("data-value") is None
-        assert (item.get_attribute("aria-label") or "").endswith("face cachée")
+        assert text.strip() == ""
+        assert value is None
+        assert (label or "").endswith("face cachée")
     # every face-down cell of the grid is a bare back: no digit anywhere in them
     backs = page.locator(f"{GRID} .back")
     assert backs.count() > 0
