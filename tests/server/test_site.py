@@ -15,7 +15,6 @@ from pathlib import Path
 import httpx
 import pytest
 from tests.server.client import Client, create_table, play_to_end
-from tests.server.conftest import _fresh_postgres_database, postgres_admin_url
 from websockets.exceptions import ConnectionClosed
 
 from ludotheque.server.process import ServerProcess
@@ -30,16 +29,8 @@ def redis_url() -> str:
     return found.stdout.strip()
 
 
-@pytest.fixture(scope="module")
-def site_db() -> Iterator[str]:
-    admin = postgres_admin_url()
-    if admin is None:
-        pytest.skip("no PostgreSQL could be found or started (scripts/postgres.sh)")
-    url, drop = _fresh_postgres_database(admin)
-    try:
-        yield url
-    finally:
-        drop()
+#: a site needs PostgreSQL: the database fixture of ``conftest.py``, on PostgreSQL only
+pytestmark = pytest.mark.parametrize("db_url", ["postgresql"], indirect=True, scope="module")
 
 
 _placed: list[int] = [0]
@@ -57,9 +48,9 @@ def node(db: str, folder: Path) -> ServerProcess:
 
 
 @pytest.fixture(scope="module")
-def pair(site_db: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+def pair(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, ServerProcess]]:
     folder = tmp_path_factory.mktemp("site")
-    a, b = node(site_db, folder).start(), node(site_db, folder).start()
+    a, b = node(db_url, folder).start(), node(db_url, folder).start()
     try:
         yield a, b
     finally:
@@ -165,8 +156,8 @@ def _play_some(client: Client, rng: random.Random, moves: int) -> list[int]:
 
 
 @pytest.mark.parametrize("killed", ["owner", "relay"])
-def test_kill_9_of_either_node_loses_no_acknowledged_move(site_db: str, tmp_path: Path, killed: str) -> None:
-    owner, relay = node(site_db, tmp_path).start(), node(site_db, tmp_path).start()
+def test_kill_9_of_either_node_loses_no_acknowledged_move(db_url: str, tmp_path: Path, killed: str) -> None:
+    owner, relay = node(db_url, tmp_path).start(), node(db_url, tmp_path).start()
     try:
         created = create_table(owner.url, "geier", 2, ["me", "bot:random"], options={})
         table = created["table_id"]
