@@ -78,6 +78,9 @@ class LiveTable:
         self.present = [0] * game.players  # open connections per seat
         self.absent_since = [time.monotonic()] * game.players
         self.rematch: dict[str, Any] | None = None  # {"table_id", "accepted": [seats]} once offered
+        #: per seat (``None``: spectators), the view and legal moves last sent, with the (seq, seat, may act) they
+        #: were built for
+        self._views: dict[int | None, tuple[tuple[int, int | None, bool], Any, list[Any]]] = {}
         #: called when another writer committed this table's next action first (a node of a site that lost its
         #: lease without knowing it yet): this copy of the table is stale and must go
         self.on_conflict: Callable[[], None] | None = None
@@ -121,12 +124,19 @@ class LiveTable:
         connection.synced = table.seq
         notices = self.notices[connection.notices_seen :]
         connection.notices_seen = len(self.notices)
+        acts = seat is not None and self.person_acts(seat)
+        key = (table.seq, seat, acts)
+        seen = self._views.get(seat)
+        if seen is None or seen[0] != key:
+            # the connections of one seat (every spectator's, a person's tabs) share the view of one state
+            legal = table.legal_moves(seat) if seat is not None and acts else []
+            seen = self._views[seat] = (key, table.state.view(seat), legal)
         return {
             "type": "state",
             "seq": table.seq,
             "status": self.row.status,
-            "view": table.state.view(seat),
-            "legal": table.legal_moves(seat) if seat is not None and self.person_acts(seat) else [],
+            "view": seen[1],
+            "legal": seen[2],
             "events": events,
             "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "connected": self.present[s.seat] > 0,
                        "away": s.away} for s in self.row.seats],
