@@ -195,3 +195,25 @@ def test_kill_9_of_either_node_loses_no_acknowledged_move(db_url: str, tmp_path:
     finally:
         owner.stop()
         relay.stop()
+
+
+def test_serve_workers_starts_nodes_of_one_site_on_one_port(db_url: str, tmp_path: Path) -> None:
+    """``serve --workers 2``: two processes on one port, each a node (its liveness key in Redis), and the tables
+    created through the port are held by either."""
+    import redis
+
+    server = ServerProcess(db_url, tmp_path, "--redis", f"{redis_url()}/0", "--workers", "2").start()
+    try:
+        site = f"ludotheque:{db_url.rsplit('/', 1)[1]}:"
+        link = redis.Redis.from_url(f"{redis_url()}/0", decode_responses=True)
+        deadline = time.monotonic() + 30
+        while len(list(link.scan_iter(f"{site}alive:*"))) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        nodes = {key.rsplit(":", 1)[1] for key in link.scan_iter(f"{site}alive:*")}
+        assert len(nodes) == 2
+        tables = [create_table(server.url, "geier", 2, ["me", "open"])["table_id"] for _ in range(16)]
+        owners = {link.get(f"{site}lease:{table}") for table in tables}
+        assert owners <= nodes and None not in owners
+        link.close()
+    finally:
+        server.stop()

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import logging.config
+import os
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from sqlalchemy.engine import make_url
@@ -44,6 +47,9 @@ def serve(
         typer.Option("--redis", help="the site's Redis (redis://HOST:6379/N): this process is one node of a site of "
                      "several on one PostgreSQL database"),
     ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", min=1, help="processes sharing this port, each a node of the site of --redis")
+    ] = 1,
     log_format: Annotated[
         str, typer.Option("--log-format", help="'text', or 'json': one JSON object a line")
     ] = "text",
@@ -51,7 +57,7 @@ def serve(
     """Start the table server: the lobby, tables, bots and live play in the browser."""
     import uvicorn
 
-    from ludotheque.server.app import MAX_MESSAGE_BYTES, create_app
+    from ludotheque.server.app import MAX_MESSAGE_BYTES, SETTINGS_ENV, create_app
     from ludotheque.server.logs import LEVELS, log_config
 
     if log_format not in LEVELS:
@@ -68,6 +74,8 @@ def serve(
     )
     if redis is not None and settings.db_url.startswith("sqlite"):
         fail("--redis joins processes on one database: give a PostgreSQL one with --db")
+    if workers > 1 and redis is None:
+        fail("--workers N starts N nodes of one site: give the site's Redis with --redis (and PostgreSQL with --db)")
     refuse_damaged(settings.db_url)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     address = f"http://{shown}:{port}/"
@@ -78,8 +86,14 @@ def serve(
     else:
         console.print(f"ludotheque is serving on [bold]{address}[/] (database: {database})", soft_wrap=True)
         console.print("open that address in a browser; Ctrl-C stops the server")
+    if workers > 1:  # uvicorn starts the workers on one listening socket; each builds its app from the settings
+        os.environ[SETTINGS_ENV] = json.dumps(dataclasses.asdict(settings))
+        application: Any = "ludotheque.server.app:app_from_environment"
+    else:
+        application = create_app(settings)
     uvicorn.run(
-        create_app(settings), host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES,
+        application, factory=workers > 1, workers=workers if workers > 1 else None,
+        host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES,
         log_config=log_config(log_format), log_level=LEVELS[log_format],
         timeout_graceful_shutdown=3, proxy_headers=proxy_headers, forwarded_allow_ips=forwarded_allow_ips,
     )

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import secrets
 from collections.abc import AsyncIterator, Iterable, MutableMapping
 from contextlib import asynccontextmanager
@@ -65,6 +66,17 @@ def lobby_of(request: Request) -> Lobby:
 
 
 LobbyDep = Annotated[Lobby, Depends(lobby_of)]
+
+
+#: ``serve --workers N`` hands each worker process its settings in this environment variable (JSON)
+SETTINGS_ENV = "LUDOTHEQUE_SERVE_SETTINGS"
+
+
+def app_from_environment() -> FastAPI:
+    """The application of one worker of ``serve --workers N`` (uvicorn calls it in each process)."""
+    data = json.loads(os.environ[SETTINGS_ENV])
+    data["allow_origins"] = tuple(data["allow_origins"])
+    return create_app(Settings(**data))
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:

@@ -93,6 +93,10 @@ def damaged_message(path: str, problems: list[str]) -> str:
             f"(backups are made by `ludotheque backup`), then start the server again.")
 
 
+#: PostgreSQL's advisory lock key for the migrations (any number no other program of the database uses)
+MIGRATION_LOCK = 0x6C75646F  # "ludo"
+
+
 def migrate(engine: Engine) -> None:
     """Check an SQLite file (``check_intact``), then apply every migration not yet applied (Alembic,
     ``upgrade head``)."""
@@ -100,5 +104,9 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            # the processes of one site may start at the same moment: one migrates, the others wait for it and
+            # then find nothing left to do (the lock is the transaction's, released at its end)
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
