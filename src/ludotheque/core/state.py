@@ -172,13 +172,16 @@ class State(ABC):
 
         ``None`` is a spectator.  The common keys come first; the game's own part is under ``"table"``.
         """
-        if player is not None:
+        game = self.game
+        # a search asks for a view at every node: the usual seat is checked by two comparisons, anything else
+        # (a bool, a float, out of range) by ``_check_seat``, which raises
+        if player is not None and (type(player) is not int or not 0 <= player < game.players):
             self._check_seat(player)
         terminal = self.is_terminal()
         data: dict[str, Any] = {
-            "game": self.game.id,
-            "players": self.game.players,
-            "options": dict(self.game.options),
+            "game": game.id,
+            "players": game.players,
+            "options": game.options.copy(),
             "seat": player,
             "to_act": self.current_players(),
             "terminal": terminal,

@@ -11,6 +11,7 @@ It reads the view's log to know every face-down card ever revealed, then:
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from ludotheque.core.bot import Sampler
@@ -23,26 +24,49 @@ def best_path(known: list[int], target: int, zeros_allowed: int) -> list[int] | 
     or ``None``.  ``target`` is 1..13, so a small subset-sum table suffices."""
     if target <= 0:
         return None
-    best: list[list[int] | None] = [None] * (target + 1)
+    path = _best_paths(_positives(known), max(target, rules.TARGET))[target]
+    if path is None:
+        return None
+    zeros = min(zeros_allowed, known.count(0))
+    return [0] * zeros + list(path)
+
+
+def _positives(known: list[int]) -> tuple[int, ...]:
+    """The positive values of ``known``, ascending: all that ``best_path``'s table depends on."""
+    return tuple(sorted([v for v in known if v > 0]))
+
+
+@lru_cache(maxsize=1 << 12)
+def _best_paths(values: tuple[int, ...], top: int) -> tuple[tuple[int, ...] | None, ...]:
+    """``best[t]`` for every ``t`` in 0..``top``: the largest run of ``values`` (positive, ascending) summing to
+    ``t``, or ``None``.  Memoised: a search meets the same remembered cards at node after node, and asks for
+    several targets each time.  A total ``t`` only ever reads smaller totals, so the entries up to a target are
+    the same whatever larger ``top`` the table is filled to: one table serves every target up to 13."""
+    best: list[list[int] | None] = [None] * (top + 1)
     best[0] = []
-    for value in sorted(v for v in known if v > 0):
-        for total in range(target, value - 1, -1):
+    for value in values:
+        for total in range(top, value - 1, -1):
             before = best[total - value]
             if before is not None and (best[total] is None or len(before) + 1 > len(best[total] or [])):
                 best[total] = [*before, value]
-    path = best[target]
-    if path is None:
-        return None
-    zeros = min(zeros_allowed, sum(1 for v in known if v == 0))
-    return [0] * zeros + path
+    return tuple(None if path is None else tuple(path) for path in best)
 
 
 def _p13(total: int, zeros: int, known: list[int], unseen: list[int]) -> tuple[float, float]:
     """(chance of reaching 13, chance of busting) when an unknown card is flipped next, reaching 13 meaning
     at once or through remembered cards."""
+    return _chances(total, zeros, _positives(known), tuple(unseen))
+
+
+@lru_cache(maxsize=1 << 14)
+def _chances(total: int, zeros: int, values: tuple[int, ...], unseen: tuple[int, ...]) -> tuple[float, float]:
+    """``_p13`` from the positive remembered values (the 0s among them change no sum), memoised: a search
+    meets the same turn and the same memory at node after node."""
     size = sum(unseen)
     if size == 0:
         return 0.0, 0.0
+    # ``best_path(known, TARGET - new_total, ...)`` is a non-empty list exactly when its table has a path there
+    paths = _best_paths(values, rules.TARGET)
     good = bad = 0
     for u, count in enumerate(unseen):
         if not count:
@@ -50,7 +74,7 @@ def _p13(total: int, zeros: int, known: list[int], unseen: list[int]) -> tuple[f
         new_total, new_zeros = total + u, zeros + (u == 0)
         if rules.busts(new_total, new_zeros):
             bad += count
-        elif new_total == rules.TARGET or best_path(known, rules.TARGET - new_total, 1 - new_zeros):
+        elif new_total == rules.TARGET or paths[rules.TARGET - new_total] is not None:
             good += count
     return good / size, bad / size
 

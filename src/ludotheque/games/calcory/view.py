@@ -21,7 +21,8 @@ from ludotheque.games.calcory import rules
 if TYPE_CHECKING:
     from ludotheque.games.calcory.game import CalcoryState
 
-_DOWN, _UP, _MARKED = 1, 2, 3
+_EMPTY, _DOWN, _UP, _MARKED = 0, 1, 2, 3  # the state's cell statuses (game.py)
+_HIDDEN = (None, "down")  # what an empty (_EMPTY) and a face-down (_DOWN) cell show: never a value
 
 _CELL = {"type": "string", "pattern": "^[A-F]([1-9]|10)$"}
 _VALUE = {"type": "integer", "minimum": 0, "maximum": 9}
@@ -123,15 +124,11 @@ TABLE_SCHEMA: dict[str, Any] = _object(
 
 def table_view(state: CalcoryState, player: int | None) -> dict[str, Any]:
     names = rules.CELL_NAMES
-    cells: list[Any] = []
-    for c in range(rules.CELLS):
-        status = state.status[c]
-        if status == _DOWN:
-            cells.append("down")
-        elif status in (_UP, _MARKED):
-            cells.append(state.card[c])
-        else:
-            cells.append(None)  # empty (or not dealt yet)
+    # a face-up or marked card shows its value; a face-down one only "down"; an empty cell (or one not dealt
+    # yet) nothing
+    cells: list[Any] = [
+        card if status >= _UP else _HIDDEN[status] for status, card in zip(state.status, state.card, strict=True)
+    ]
     marked = None
     if state.marked_owner >= 0:
         marked = {
@@ -163,10 +160,9 @@ def table_view(state: CalcoryState, player: int | None) -> dict[str, Any]:
 def memory(table: dict[str, Any]) -> dict[int, int]:
     """cell -> value of the face-down cards the history reveals (the last reveal on a cell is the card there:
     a card only ever arrives on a cell by being put back, which is itself a reveal)."""
-    last: dict[int, int] = {}
     log = table["log"]
-    for cell, value in zip(log["cell"], log["value"], strict=True):
-        last[rules.CELL_INDEX[cell]] = value
+    # one dict built from the pairs in order: a cell revealed again keeps its place and takes the later value
+    last: dict[int, int] = dict(zip(map(rules.CELL_INDEX.__getitem__, log["cell"]), log["value"], strict=True))
     cells = table["cells"]
     return {c: v for c, v in last.items() if cells[c] == "down"}
 
@@ -178,7 +174,7 @@ def unseen_counts(table: dict[str, Any], remembered: dict[int, int] | None = Non
         remembered = memory(table)
     counts = list(rules.DECK_COUNTS)
     for v in table["cells"]:
-        if isinstance(v, int):
+        if v is not None and v != "down" and isinstance(v, int):  # most cells are face down
             counts[v] -= 1
     for v in remembered.values():
         counts[v] -= 1

@@ -8,17 +8,17 @@ of the other seats', plus the worth of the bot's cheeses still in hand that it s
 It reads only the view and its legal actions.
 
 Speed (the heuristic is the rollout policy of ISMCTS, so it runs thousands of times a move): a placement only
-changes what happens within three steps of its cell (a dog frees a cat's neighbours' mice, whose neighbours'
-cheeses are then safe), so ``choose`` values every cheese once on the board as it is and re-values, for each
-placement, only the cheeses within three steps of it.  The sums are taken in the same order as the plain
-full-board estimate (``_estimate``, kept as the reference the tests compare with), so the scores and the choices
-are exactly the same.
+changes the cheeses next to its cell, next to a mouse next to it, and, for a dog, next to a mouse next to a cat
+next to it (the dog makes the cat run, so the mouse stays), so ``choose`` values every cheese once on the board
+as it is and re-values, for each placement, only those (``_affected``), once per cell and kind of card (the
+three cheeses change the others alike).  The sums are taken in the same order as the plain full-board estimate
+(``_estimate``, kept as the reference the tests compare with), so the scores and the choices are exactly the
+same.
 """
 
 from __future__ import annotations
 
 import random
-from functools import cache
 from typing import Any
 
 from ludotheque.core.bot import Sampler
@@ -68,20 +68,28 @@ def _estimate(
     return worth
 
 
-def _cat_out(board: dict[int, int], near: tuple[tuple[int, ...], ...], cell: int) -> bool:
-    """The cat at ``cell`` runs from a dog next to it."""
-    return any(board.get(j) == rules.DOG for j in near[cell])
-
-
-def _mouse_out(board: dict[int, int], near: tuple[tuple[int, ...], ...], cell: int) -> bool:
-    """The mouse at ``cell`` is caught by a cat next to it that stays."""
-    return any(board.get(j) == rules.CAT and not _cat_out(board, near, j) for j in near[cell])
-
-
 def _cheese_worth(board: dict[int, int], near: tuple[tuple[int, ...], ...], cell: int) -> float:
-    """What the cheese at ``cell`` is expected to be worth: ``_estimate``'s term for it, computed locally."""
-    staying_mice = [j for j in near[cell] if board.get(j) == rules.MOUSE and not _mouse_out(board, near, j)]
-    if staying_mice:  # eaten if the game ended now
+    """What the cheese at ``cell`` is expected to be worth: ``_estimate``'s term for it, computed locally.
+
+    The loops are spelt out (this runs for every cheese near every placement the rollouts weigh): a mouse
+    next to the cheese stays unless a cat next to it stays, which it does unless a dog is next to it."""
+    get = board.get
+    staying_mice = []
+    for j in near[cell]:
+        if get(j) != rules.MOUSE:
+            continue
+        caught = False
+        for k in near[j]:
+            if get(k) == rules.CAT:
+                for d in near[k]:
+                    if get(d) == rules.DOG:
+                        break
+                else:  # no dog: the cat stays and catches the mouse
+                    caught = True
+                    break
+        if not caught:
+            staying_mice.append(j)
+    if staying_mice:  # eaten if the game ended now; saved only if every such mouse can still be caught
         open_mouse = all(any(m not in board for m in near[j]) for j in staying_mice)
         survival = EATEN if open_mouse else 0.0
     else:
@@ -89,19 +97,21 @@ def _cheese_worth(board: dict[int, int], near: tuple[tuple[int, ...], ...], cell
     return rules.value_of(board[cell]) * survival
 
 
-@cache
-def _within_three(frame: int) -> tuple[frozenset[int], ...]:
-    """Cells at most three steps from each cell: the only cheeses a card placed there can change."""
-    near = rules.neighbours(frame)
-    out = []
-    for cell in range(frame * frame):
-        reached = {cell}
-        edge = {cell}
-        for _ in range(3):
-            edge = {j for c in edge for j in near[c]} - reached
-            reached |= edge
-        out.append(frozenset(reached))
-    return tuple(out)
+def _affected(board: dict[int, int], near: tuple[tuple[int, ...], ...], cell: int, dog: bool) -> set[int]:
+    """The cells whose cheese a card placed on the empty ``cell`` can re-value (``_cheese_worth`` reads nothing
+    else): its neighbours (one empty neighbour fewer, or a new mouse or cat next to them); the neighbours of a
+    mouse next to it (that mouse loses an open side, or is caught by a new cat); and for a dog, the neighbours
+    of a mouse next to a cat next to it (the cat runs, the mouse stays).  All within three steps of ``cell``."""
+    out = set(near[cell])
+    for j in near[cell]:
+        kind = board.get(j)
+        if kind == rules.MOUSE:
+            out.update(near[j])
+        elif dog and kind == rules.CAT:
+            for m in near[j]:
+                if board.get(m) == rules.MOUSE:
+                    out.update(near[m])
+    return out
 
 
 class CheeseHeuristicBot:
@@ -125,18 +135,27 @@ class CheeseHeuristicBot:
         turns_after = rules.PLACEMENTS - table["placed_count"][me] - 1
         cheeses = [cell for cell, kind in board.items() if rules.CHEESE1 <= kind <= rules.CHEESE3]
         worth_now = {cell: _cheese_worth(board, near, cell) for cell in cheeses}
-        within = _within_three(frame)
+        # The board's cheeses are worth the same whichever of the three cheeses lands on a cell (they only read
+        # whether a cell holds a dog, a cat, a mouse or anything), so their sums are kept per cell and per kind
+        # of card, a cheese counting as CHEESE1: ``board_worth``.  The cheese placed is then added last, as
+        # ``_estimate`` meets it last on the board.
+        board_worth: dict[tuple[int, int], list[float]] = {}
         in_hand: dict[int, float] = {}  # per kind placed: the worth of the cheeses kept in hand
         best_score = float("-inf")
         best: list[int] = []
         for action in legal_actions:
             kind, cell = divmod(action, size)
+            cheese = rules.CHEESE1 <= kind <= rules.CHEESE3
+            key = (cell, rules.CHEESE1 if cheese else kind)
             board[cell] = kind
-            changed = within[cell]
-            worth = [0.0] * n
-            for c in cheeses:  # the same order as _estimate's sum over the board
-                worth[owners[c]] += _cheese_worth(board, near, c) if c in changed else worth_now[c]
-            if rules.CHEESE1 <= kind <= rules.CHEESE3:
+            summed = board_worth.get(key)
+            if summed is None:
+                changed = _affected(board, near, cell, kind == rules.DOG)
+                summed = board_worth[key] = [0.0] * n
+                for c in cheeses:  # the same order as _estimate's sum over the board
+                    summed[owners[c]] += _cheese_worth(board, near, c) if c in changed else worth_now[c]
+            worth = list(summed)
+            if cheese:
                 worth[me] += _cheese_worth(board, near, cell)
             del board[cell]
             if kind not in in_hand:

@@ -41,11 +41,12 @@ class GeierHeuristicBot:
         table = view["table"]
         hand: list[int] = table["hand"]
         worth = abs(table["pot_sum"])
-        field = sorted([abs(v) for v in table["points_to_come"]] + [worth])
-        # the rank of the pot among what is left, scaled to the hand (ties: the middle of the tied run)
-        below = sum(1 for v in field if v < worth)
-        equal = sum(1 for v in field if v == worth)
-        fraction = (below + (equal - 1) / 2) / max(1, len(field) - 1)
+        # the rank of the pot among what is left (the pot and the point cards to come), scaled to the hand (ties:
+        # the middle of the tied run); counted without sorting, the pot itself being neither below nor apart
+        others = [abs(v) for v in table["points_to_come"]]
+        below = sum([v < worth for v in others])
+        equal = others.count(worth) + 1
+        fraction = (below + (equal - 1) / 2) / max(1, len(others))
         position = fraction * (len(hand) - 1)
         if self.spread == 0:
             index = round(position)

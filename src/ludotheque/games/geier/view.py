@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ludotheque.games.geier.rules import HAND_CARDS, POINT_CARDS, POINT_INDEX
+from ludotheque.games.geier.rules import POINT_CARDS, POINT_INDEX
 
 if TYPE_CHECKING:
     from ludotheque.games.geier.game import GeierState
@@ -52,29 +52,50 @@ TABLE_SCHEMA: dict[str, Any] = {
 }
 
 
+# The cards (or point values) set in each byte of a bitmask: a mask's list is two lookups and one concatenation,
+# a new list every time (a view is the caller's to keep), instead of a test per card.
+_CARDS_LOW: tuple[list[int], ...] = tuple([c for c in range(8) if byte >> c & 1] for byte in range(256))
+_CARDS_HIGH: tuple[list[int], ...] = tuple([c + 8 for c in range(8) if byte >> c & 1] for byte in range(256))
+_POINTS_LOW: tuple[list[int], ...] = tuple([POINT_CARDS[i] for i in range(8) if byte >> i & 1] for byte in range(256))
+_POINTS_HIGH: tuple[list[int], ...] = tuple(
+    [POINT_CARDS[i + 8] for i in range(7) if byte >> i & 1] for byte in range(128)
+)
+
+_BIT: tuple[int, ...] = (0, *(1 << card for card in range(1, 16)))  # a face-down card's bit; 0 (none chosen): none
+
+
+def _cards(mask: int) -> list[int]:
+    """The cards 1..15 of a hand bitmask (bit ``c`` for card ``c``), ascending."""
+    return _CARDS_LOW[mask & 255] + _CARDS_HIGH[mask >> 8]
+
+
 def table_view(state: GeierState, player: int | None) -> dict[str, Any]:
-    n = state.game.players
-    unrevealed = []
-    for seat in range(n):
-        mask = state.hands[seat] | (1 << state.chosen[seat] if state.chosen[seat] else 0)
-        unrevealed.append([c for c in HAND_CARDS if mask >> c & 1])
+    """The table as every seat sees it, plus ``player``'s hand and face-down card.
+
+    ``rounds`` holds the state's own records of the resolved rounds, shared rather than copied: a record is
+    never changed once its round is resolved (``GeierState._resolve_round`` gives the state new lists), it is
+    public, and a view is read, never written.  ``_reference_table_view`` in the tests builds every part anew.
+    """
+    hands = state.hands
+    chosen = state.chosen
+    deck = state.deck
+    pot = state.pot
     data: dict[str, Any] = {
         "round": len(state.rounds) + (0 if state.awaiting_card else 1),
-        "pot": list(state.pot),
-        "pot_sum": sum(state.pot),
+        "pot": list(pot),
+        "pot_sum": sum(pot),
         "points": list(state.points),
-        "won": [list(cards) for cards in state.won],
-        "points_to_come": [v for i, v in enumerate(POINT_CARDS) if state.deck >> i & 1],
-        "unrevealed": unrevealed,
-        "chosen": [bool(card) for card in state.chosen],
-        "rounds": [
-            {"pot": list(r["pot"]), "played": list(r["played"]), "taker": r["taker"]} for r in state.rounds
-        ],
+        "won": list(map(list, state.won)),
+        "points_to_come": _POINTS_LOW[deck & 255] + _POINTS_HIGH[deck >> 8],
+        # a face-down card is not revealed yet: it counts with its seat's hand
+        "unrevealed": [_cards(hand | _BIT[card]) for hand, card in zip(hands, chosen, strict=True)],
+        "chosen": list(map(bool, chosen)),
+        "rounds": list(state.rounds),
         "lost": list(state.lost),
     }
     if player is not None:
-        data["hand"] = [c for c in HAND_CARDS if state.hands[player] >> c & 1]
-        data["my_choice"] = state.chosen[player] or None
+        data["hand"] = _cards(hands[player])
+        data["my_choice"] = chosen[player] or None
     return data
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 from ludotheque.core.bot import Sampler
@@ -40,47 +41,78 @@ def worth(kind: int, reverse: bool) -> float:
     return value
 
 
-def subsets(table: list[int], need: int, fixed: Option, min_size: int, zero_required: bool) -> Iterator[Option]:
-    """Sub-multisets Y of ``table`` summing to ``need`` such that fixed + Y is a valid adding/seventeen set."""
-    distinct = sorted(Counter(table).items())
-    count = 0
+#: ``VALUES[reverse][kind]``: ``worth(kind, reverse)`` for every kind, read at every choice (never written)
+VALUES: tuple[dict[int, float], dict[int, float]] = (
+    {k: worth(k, False) for k in range(r.KINDS)},
+    {k: worth(k, True) for k in range(r.KINDS)},
+)
 
-    def walk(i: int, left: int, chosen: list[int]) -> Iterator[Option]:
-        nonlocal count
-        if count >= MAX_OPTIONS:
+
+def subsets(table: list[int], need: int, fixed: Option, min_size: int, zero_required: bool) -> Iterator[Option]:
+    """Sub-multisets Y of ``table`` summing to ``need`` such that fixed + Y is a valid adding/seventeen set
+    (at most ``MAX_OPTIONS``, in the order of a walk over the kinds ascending, taking 0, 1, ... copies of each)."""
+    yield from _subsets(table, need, fixed, min_size, zero_required)
+
+
+def _subsets(table: list[int], need: int, fixed: Option, min_size: int, zero_required: bool) -> list[Option]:
+    """``subsets`` as a list, built by a walk that skips the branches whose kinds left cannot add up to what
+    is missing (they yield nothing, so the options, their order and the cut at ``MAX_OPTIONS`` are the same)."""
+    distinct = sorted(Counter(table).items())
+    last = len(distinct)
+    room = [0] * (last + 1)  # room[i]: the most that the kinds from the i-th on can add
+    for i in range(last - 1, -1, -1):
+        kind, copies = distinct[i]
+        room[i] = room[i + 1] + kind % 10 * copies
+    fixed_zero = any(k % 10 == 0 for k in fixed)
+    out: list[Option] = []
+
+    def walk(i: int, left: int, chosen: list[int]) -> None:
+        if len(out) >= MAX_OPTIONS:
             return
-        if i == len(distinct):
-            if left == 0:
-                whole = fixed + tuple(chosen)
-                if len(whole) >= min_size and (not zero_required or any(k % 10 == 0 for k in whole)):
-                    count += 1
-                    yield tuple(chosen)
+        if i == last:
+            if left == 0 and len(fixed) + len(chosen) >= min_size and (
+                not zero_required or fixed_zero or any(k % 10 == 0 for k in chosen)
+            ):
+                out.append(tuple(chosen))
+            return
+        if left > room[i]:
             return
         kind, copies = distinct[i]
         value = kind % 10
         for take in range(copies + 1):
             if take * value > left:
                 break
-            yield from walk(i + 1, left - take * value, chosen + [kind] * take)
+            walk(i + 1, left - take * value, chosen + [kind] * take)
 
-    yield from walk(0, need, [])
+    walk(0, need, [])
+    return out
 
 
 def _fits(table: Counter[int], *sets: Option) -> bool:
-    used: Counter[int] = Counter()
-    for s in sets:
-        used.update(s)
-    return all(table[k] >= c for k, c in used.items())
+    """Whether ``table`` holds every card of ``sets`` together (each set is a handful of kinds)."""
+    joined = sets[0] if len(sets) == 1 else sum(sets, ())
+    return all(joined.count(k) <= table[k] for k in set(joined))
 
 
 def method_options(method: int, played: int, table: list[int], zero_required: bool, fixed: Option = ()) -> list[Option]:
+    """The options of ``method`` for a card numbered ``played`` on ``table`` (kinds, ascending), a new list."""
+    return list(_method_options(method, played, tuple(table), zero_required, fixed))
+
+
+@lru_cache(maxsize=1 << 13)
+def _method_options(
+    method: int, played: int, table: tuple[int, ...], zero_required: bool, fixed: Option
+) -> tuple[Option, ...]:
+    """``method_options``, memoised: a rollout meets the same table again and again (every card of the hand with
+    the same number, every later turn that leaves the table as it was), and the options are a pure function
+    of these arguments.  ``_reference_method_options`` in the tests computes them afresh."""
     if method == r.PAIR:
-        return [(k,) for k in sorted(set(table)) if k % 10 == played]
+        return tuple((k,) for k in sorted(set(table)) if k % 10 == played)
     need, min_size = r.method_target(method, played)
     need -= sum(k % 10 for k in fixed)
     if need < 0:
-        return []
-    return list(subsets(table, need, fixed, min_size, zero_required))
+        return ()
+    return tuple(_subsets(list(table), need, fixed, min_size, zero_required))
 
 
 def best_plan(
@@ -89,9 +121,9 @@ def best_plan(
     """Best disjoint choice of at most one option per method (at least one when ``mandatory``)."""
     counts = Counter(table)
 
-    def score(o: Option) -> float:
-        return sum(value[k] for k in o)
-
+    # each option's score once (the sort and the walk both read it), summed as ``sum(value[k] for k in o)``
+    scores = {o: sum([value[k] for k in o]) for opts in options.values() for o in opts}
+    score = scores.__getitem__
     ranked = {m: sorted(opts, key=score, reverse=True)[:25] for m, opts in options.items()}
     best: tuple[float, dict[int, Option]] = (float("-inf"), {})
     methods = list(ranked)
@@ -114,6 +146,18 @@ def best_plan(
     return best
 
 
+#: every card name as the view writes it, and the kind ``notation.parse_card`` reads in it
+_KIND_OF: dict[str, int | None] = {name: nt.parse_card(name) for name in r.NAMES}
+
+
+def _kinds(names: list[str]) -> list[int]:
+    """The kinds of the cards named (names that are no card are skipped, as ``parse_card`` reads them)."""
+    kinds = [_KIND_OF.get(name) for name in names]
+    if None in kinds:  # a name not written as the view writes it: read each one
+        return [k for k in (nt.parse_card(c) for c in names) if k is not None]
+    return kinds  # type: ignore[return-value]
+
+
 class SafaruHeuristicBot:
     name = "heuristic"
 
@@ -130,8 +174,8 @@ class SafaruHeuristicBot:
     def _choose(self, view: dict[str, Any], legal: list[int]) -> int:
         table_view = view["table"]
         reverse = bool(view["options"]["renverse"])
-        table = [k for k in (nt.parse_card(c) for c in table_view["table"]) if k is not None]
-        value = {k: worth(k, reverse) for k in range(r.KINDS)}
+        table = _kinds(table_view["table"])
+        value = VALUES[reverse]
         phase = table_view["phase"]
         if phase == "play":
             return self._play(table_view, table, value, reverse, legal)

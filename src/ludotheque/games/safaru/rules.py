@@ -9,7 +9,9 @@ is exactly "the next card, uniform over the cards left" (DECISIONS all-1).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import compress
+from operator import add, mul
 from typing import Any
 
 # mu-1: five colours, each 0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9 (60 cards).  Letters used by the notation.
@@ -63,11 +65,18 @@ def kinds_of(counts: Sequence[int]) -> list[int]:
 
 
 def names(counts: Sequence[int]) -> list[str]:
-    """The card names in a count vector, one per copy, in kind order."""
+    """The card names in a count vector, one per copy, in kind order (a new list)."""
+    return list(_names(tuple(counts)))
+
+
+@lru_cache(maxsize=1 << 12)
+def _names(counts: tuple[int, ...]) -> tuple[str, ...]:
+    """``names``, memoised: every view names the table and each seat's catch, which a search meets again and
+    again (a catch changes a few times a game)."""
     out: list[str] = []
     for k in compress(range(KINDS), counts):  # only the kinds present: a hand or the table is mostly zeros
         out += [NAMES[k]] * counts[k]
-    return out
+    return tuple(out)
 
 
 def numbers_available(counts: Sequence[int]) -> list[int]:
@@ -228,12 +237,13 @@ def _shares(values: Sequence[int], prize: float) -> list[float]:
 
 def _pool(caught: Sequence[Sequence[int]], players: int, partners: bool) -> list[list[int]]:
     """Each side's caught cards (safaru-6: partners pool theirs)."""
-    pooled = [[0] * KINDS for _ in range(sides(players, partners))]
-    for seat in range(players):
-        side = pooled[side_of(seat, players, partners)]
-        for k in range(KINDS):
-            side[k] += caught[seat][k]
-    return pooled
+    if partners and players == 4:  # sides 0 and 1: seats 0 + 2 and 1 + 3
+        return [list(map(add, caught[0], caught[2])), list(map(add, caught[1], caught[3]))]
+    return [list(caught[seat]) for seat in range(players)]
+
+
+#: ``_TRIANGLE_WEIGHTS[k]``: the triangles of kind ``k``, so that a side's triangles are one ``sum(map(mul))``
+_TRIANGLE_WEIGHTS: tuple[int, ...] = tuple(TRIANGLES[k % 10] for k in range(KINDS))
 
 
 def side_scores(
@@ -243,14 +253,14 @@ def side_scores(
     pooled = _pool(caught, players, partners)
     n_sides = len(pooled)
     hedgehogs = [sum(p[YELLOW * 10 : YELLOW * 10 + 10]) for p in pooled]
-    triangles = [sum(p[k] * TRIANGLES[k % 10] for k in range(KINDS)) for p in pooled]
+    triangles = [sum(map(mul, p, _TRIANGLE_WEIGHTS)) for p in pooled]
     if reverse:
         cards = [sum(p) for p in pooled]
         most = _shares(cards, REVERSE_MOST_CARDS)
         prickly = _shares(hedgehogs, REVERSE_HEDGEHOGS)
         return [most[i] + prickly[i] + triangles[i] for i in range(n_sides)]
     unicorns = [sum(p[BLUE * 10 : BLUE * 10 + 10]) for p in pooled]
-    babies = [sum(p[k] for k in range(0, KINDS, 10)) for p in pooled]
+    babies = [sum(p[0:KINDS:10]) for p in pooled]
     most = _shares(unicorns, UNICORN_BONUS)
     prickly = _shares(hedgehogs, HEDGEHOG_MALUS)
     return [most[i] + prickly[i] + BABY_MALUS * babies[i] + triangles[i] for i in range(n_sides)]
@@ -259,8 +269,14 @@ def side_scores(
 def seat_scores(
     caught: Sequence[Sequence[int]], players: int, reverse: bool, partners: bool = True
 ) -> list[float]:
+    return list(_seat_scores(tuple(map(tuple, caught)), players, reverse, partners))
+
+
+@lru_cache(maxsize=1 << 12)
+def _seat_scores(caught: tuple[tuple[int, ...], ...], players: int, reverse: bool, partners: bool) -> tuple[float, ...]:
+    """``seat_scores``, memoised: every view shows the running scores, which change only with a catch."""
     by_side = side_scores(caught, players, reverse, partners)
-    return [by_side[side_of(seat, players, partners)] for seat in range(players)]
+    return tuple(by_side[side_of(seat, players, partners)] for seat in range(players))
 
 
 def breakdown(

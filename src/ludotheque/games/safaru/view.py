@@ -119,17 +119,13 @@ TABLE_SCHEMA: dict[str, Any] = {
 }
 
 
-def _copy_entry(entry: dict[str, Any]) -> dict[str, Any]:
-    out = dict(entry)
-    for key in ("table_before", "table", "hands"):
-        if key in out:
-            out[key] = list(out[key])
-    if "catches" in out:
-        out["catches"] = [{"method": c["method"], "cards": list(c["cards"])} for c in out["catches"]]
-    return out
-
-
 def table_view(state: SafaruState, player: int | None) -> dict[str, Any]:
+    """The table as every seat sees it, plus ``player``'s hand.
+
+    ``log`` and ``results`` hold the state's own records, shared rather than copied: a finished turn, a finished
+    deal and a finished game are never changed once recorded (the state starts new lists for the next ones),
+    they are public, and a view is read, never written.  ``_reference_table_view`` in the tests copies them.
+    """
     turn: dict[str, Any] | None = None
     if state.played >= 0 and not state.finished:
         turn = {
@@ -155,13 +151,10 @@ def table_view(state: SafaruState, player: int | None) -> dict[str, Any]:
         "caught": [r.names(c) for c in state.caught],
         "partners": [[s, s + 2] for s in range(2)] if state.partners else [],
         "turn": turn,
-        "log": [_copy_entry(e) for e in state.log],
+        "log": list(state.log),
         "scores": state.current_scores(),
         "totals": list(state.totals),
-        "results": [
-            {"scores": list(x["scores"]), "caught": [list(c) for c in x["caught"]], "left": list(x["left"])}
-            for x in state.results
-        ],
+        "results": list(state.results),
     }
     if player is not None:
         data["hand"] = r.names(state.hands[player])
