@@ -364,7 +364,9 @@ class CalcoryState(State):
         self._check_seat(player)
         twin = self.clone()
         hidden = [c for c in range(self.dealt) if self.status[c] == DOWN and not self.seen[c]]
-        values = [self.card[c] for c in hidden]
+        # sorted before the shuffle: the draw must not depend on how the hidden values lie (the coach's review
+        # of two deals that differ only in hidden cards uses the same determinizations)
+        values = sorted(self.card[c] for c in hidden)
         rng.shuffle(values)
         for c, v in zip(hidden, values, strict=True):
             twin.card[c] = v

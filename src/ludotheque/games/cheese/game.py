@@ -228,30 +228,35 @@ class CheeseState(State):
     def resample(self, player: int, rng: random.Random) -> CheeseState:
         """Redraw the animals hidden from ``player``: those still in the other seats' hands, and the pile.
 
-        The history is rebuilt: each draw of another seat whose card is still in that seat's hand (placements
-        use the earliest drawn card of their kind) gets a card drawn at random from the unseen ones.  Cards
-        that were placed keep their draws, so the new history replays, and ``player``'s view is unchanged.
+        The history is rebuilt: each animal another seat placed is given that seat's earliest draw not yet
+        matched (which draw brought it is hidden), and the draws left unmatched get cards drawn at random from
+        the unseen ones, shuffled from a canonical order.  Every placement still follows a draw of its animal,
+        so the new history replays, ``player``'s view is unchanged, and states that differ only in cards hidden
+        from ``player`` give the same result for the same ``rng``.
         """
         self._check_seat(player)
         replay = CheeseState(self.game)
-        slots: list[list[tuple[int, int]]] = [[] for _ in range(self.game.players)]  # (history index, animal)
+        history = list(self._history)
+        slots: list[list[int]] = [[] for _ in range(self.game.players)]  # history indices of unmatched draws
         for index, (actor, action) in enumerate(self._history):
             if actor == CHANCE:
-                slots[replay.to_draw[0]].append((index, action))
+                slots[replay.to_draw[0]].append(index)
                 replay._apply(action, None)
                 continue
             seat = int(actor)
             kind = action // (self.frame * self.frame)
-            if kind in rules.ANIMALS:
-                first = next(i for i, (_, animal) in enumerate(slots[seat]) if animal == kind)
-                slots[seat].pop(first)
+            if kind in rules.ANIMALS and seat != player:
+                # which draw brought a placed animal is hidden, so it is given the seat's earliest unmatched draw:
+                # which draws stay hidden then depends on public moves only, never on the hidden animals
+                history[slots[seat].pop(0)] = (CHANCE, kind)
             replay._apply(action, seat)
-        hidden = [index for seat, held in enumerate(slots) if seat != player for index, _ in held]
-        unseen = [animal for seat, held in enumerate(slots) if seat != player for _, animal in held]
+        hidden = [index for seat, held in enumerate(slots) if seat != player for index in held]
+        unseen = [animal for seat, hand in enumerate(self.hands) if seat != player
+                  for animal in rules.ANIMALS for _ in range(hand[animal])]
         for animal, count in enumerate(self.pile):
             unseen.extend([animal] * count)
+        unseen.sort()  # canonical order: the draw must not depend on where the hidden animals lie
         rng.shuffle(unseen)
-        history = list(self._history)
         for index, animal in zip(hidden, unseen, strict=False):
             history[index] = (CHANCE, animal)
         twin = CheeseState(self.game)

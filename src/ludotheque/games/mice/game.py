@@ -67,6 +67,11 @@ def _reachable(total: int, count: int, nuts: int, targets: int) -> bool:
     return bool(targets >> low & ((1 << (high - low + 1)) - 1))
 
 
+#: the log's opening of a roll (by seat, slot and face) and what each further die adds to it
+_ROLL_TEXT = tuple(
+    tuple(tuple(f"seat {seat} rolls {text}" for text in faces) for faces in _DIE_TEXT) for seat in range(5)
+)
+_MORE_DICE_TEXT = tuple(tuple(" " + text for text in faces) for faces in _DIE_TEXT)
 _SEAT_ACTION_TEXT = tuple(
     tuple(f"seat {seat}: {notation.format_action(action)}" for action in range(notation.NUM_ACTIONS))
     for seat in range(5)
@@ -453,9 +458,9 @@ class MiceState(State):
         self.dice[slot] = action + 1
         self.roll_index += 1
         if self.roll_index == 1:
-            self.this_turn.append(f"seat {self.active} rolls {_DIE_TEXT[slot][action]}")
+            self.this_turn.append(_ROLL_TEXT[self.active][slot][action])
         else:  # one log line for the whole roll
-            self.this_turn[-1] += " " + _DIE_TEXT[slot][action]
+            self.this_turn[-1] += _MORE_DICE_TEXT[slot][action]
         if self.roll_index == len(self.rolled):
             self._enter_select()
 

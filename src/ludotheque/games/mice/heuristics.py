@@ -32,17 +32,27 @@ WIN, LOSE = 1000.0, -1000.0
 def _best(values: list[int], nuts: int, worth: dict[int, float], nut_cost: float) -> tuple[float, int | None]:
     """Best (score, target sum) reachable from ``values`` with up to ``nuts`` changes; (-inf, None) if none."""
     if not values:
-        return float("-inf"), None
-    total, count = sum(values), len(values)
-    low = total - min(nuts, total - count)
-    high = total + min(nuts, 6 * count - total)
-    best: tuple[float, int | None] = (float("-inf"), None)
+        return _NOTHING
+    return _best_sum(sum(values), len(values), nuts, worth, nut_cost)
+
+
+def _best_sum(total: int, count: int, nuts: int, worth: dict[int, float], nut_cost: float) -> tuple[float, int | None]:
+    """``_best`` of ``count`` >= 1 dice showing ``total``."""
+    spare = total - count
+    low = total - (nuts if nuts < spare else spare)
+    spare = 6 * count - total
+    high = total + (nuts if nuts < spare else spare)
+    best_score, best_target = _MINUS_INF, None
     for target, value in worth.items():
         if low <= target <= high:
-            score = value - nut_cost * abs(target - total)
-            if score > best[0]:
-                best = (score, target)
-    return best
+            score = value - nut_cost * (target - total if target >= total else total - target)
+            if score > best_score:
+                best_score, best_target = score, target
+    return best_score, best_target
+
+
+_MINUS_INF = float("-inf")
+_NOTHING: tuple[float, int | None] = (_MINUS_INF, None)
 
 
 def _adjust(dice: list[dict[str, Any]], nuts: int, worth: dict[int, float], legal: list[int], nut_cost: float) -> int:
@@ -135,47 +145,70 @@ class MiceHeuristicBot:
 
     def _worth(self, table: dict[str, Any], me: int) -> dict[int, float]:
         info = table["seats"][me]
-        worth: dict[int, float] = {card: float(card) for card in info["hand"]}
-        lead = self._lead(table, me)
-        face_up = sum(1 << rules.DICE_CARD_INDEX[v] for v in info["face_up"])
+        hand = info["hand"]
+        worth: dict[int, float] = {card: float(card) for card in hand}
+        flippable = rules.FLIPPABLE[sum([1 << rules.DICE_CARD_INDEX[v] for v in info["face_up"]])]
+        lead: int | None = None  # worked out only when a flip's worth needs it
         for value in info["face_up"]:
-            if not rules.can_flip(face_up, value):
+            if not flippable >> value & 1:
                 continue
             if value == 6:
                 flip = WIN if self._would_win(table, me, flips=1) else LOSE
-            elif not info["hand"]:
+            elif not hand:
                 flip = 10.0
             else:
+                if lead is None:
+                    lead = self._lead(table, me)
                 flip = 6.0 + lead / 4 if lead > 0 else -4.0
             worth[value] = max(worth.get(value, flip), flip)
         return worth
 
     def _gift(self, table: dict[str, Any], me: int, pool: list[int]) -> float:
         """What leaving ``pool`` to the other seats costs (they may cage its sum; each pays us a nut)."""
-        total = sum(pool)
         cost = 0.0
+        if not pool:
+            return cost
+        total = sum(pool)
         for i, s in enumerate(table["seats"]):
-            if i != me and pool and total in s["hand"]:
+            if i != me and total in s["hand"]:
                 cost += 0.4 * total - 0.8
         return cost
 
     def _multi(self, table: dict[str, Any], me: int, legal: list[int]) -> int:
         phase = table["phase"]
+        if phase == "fail":
+            return max(legal, key=lambda a: self._undo_score(table, me, a))
         info = table["seats"][me]
         worth = self._worth(table, me)
         dice = table["dice"]
         if phase == "select":
-            reds = [d["value"] for d in dice if d["die"].startswith("R")]
-            yellows = [d["value"] for d in dice if d["die"].startswith("Y")]
+            reds = [d["value"] for d in dice if d["die"][0] == "R"]
+            yellows = [d["value"] for d in dice if d["die"][0] == "Y"]
             best_score, best_action = self._fail_score(table, me) - self._gift(table, me, reds + yellows), FAIL
+            nuts = info["nuts"]
+            others = [s["hand"] for i, s in enumerate(table["seats"]) if i != me]
+            red_total, red_count = sum(reds), len(reds)
+            # each choice of yellow dice, scored by sums alone: the best card the dice in use reach, less what the
+            # dice left over give the others (``_best`` and ``_gift`` of the two lists, without building them)
             for action in legal:
                 if action == FAIL:
                     continue
                 mask = action - USE
-                used = reds + [v for k, v in enumerate(yellows) if mask >> k & 1]
-                left = [v for k, v in enumerate(yellows) if not mask >> k & 1]
-                score, _ = _best(used, info["nuts"], worth, NUT)
-                score -= self._gift(table, me, left)
+                total, count, left, leftover = red_total, red_count, 0, False
+                for k, value in enumerate(yellows):
+                    if mask >> k & 1:
+                        total += value
+                        count += 1
+                    else:
+                        left += value
+                        leftover = True
+                score = _best_sum(total, count, nuts, worth, NUT)[0] if count else _MINUS_INF
+                cost = 0.0
+                if leftover:
+                    for hand in others:
+                        if left in hand:
+                            cost += 0.4 * left - 0.8
+                score -= cost
                 if score > best_score:
                     best_score, best_action = score, action
             return best_action
@@ -187,8 +220,6 @@ class MiceHeuristicBot:
             score, _ = _best(pool, nuts, worth, NUT)
             price = 0.3 if table["supply"] > 0 else NUT + 0.3  # a nut to the active seat helps it a little
             return PAY if score - price > 0 else PASS
-        if phase == "fail":
-            return max(legal, key=lambda a: self._undo_score(table, me, a))
         return legal[0]
 
     def _undo_score(self, table: dict[str, Any], me: int, action: int) -> float:

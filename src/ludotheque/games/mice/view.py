@@ -7,6 +7,7 @@ This module is still the one place a view is built, so that a hidden part would 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -85,60 +86,81 @@ TABLE_SCHEMA: dict[str, Any] = _strict(
 )
 
 
+#: per slot mask, the names of its dice; per face-up mask, the face-up and face-down dice cards and the dice rolled
+#: (tables: a search builds a view at every node)
+_SLOT_NAMES: tuple[tuple[str, ...], ...] = tuple(
+    tuple(rules.SLOT_NAMES[s] for s in range(5) if mask >> s & 1) for mask in range(32)
+)
+_FACE_UP = tuple(tuple(v for i, v in enumerate(rules.DICE_CARDS) if face_up >> i & 1) for face_up in range(16))
+_FACE_DOWN = tuple(tuple(v for i, v in enumerate(rules.DICE_CARDS) if not face_up >> i & 1) for face_up in range(16))
+_DICE_COUNTS = tuple(rules.dice_counts(face_up) for face_up in range(16))
+_SLOT_BITS = tuple(1 << s for s in range(5))
+
+
 def slot_names(mask: int) -> list[str]:
     """The names of the dice in a slot mask, in slot order: ``["R1", "Y2"]``."""
-    return [rules.SLOT_NAMES[s] for s in range(5) if mask >> s & 1]
+    return list(_SLOT_NAMES[mask])
+
+
+@lru_cache(maxsize=1 << 12)
+def _hand(hand: int) -> tuple[tuple[int, ...], int]:
+    """The cards of a hand mask and their total."""
+    cards = tuple(rules.hand_cards(hand))
+    return cards, sum(cards)
 
 
 def table_view(state: MiceState, player: int | None) -> dict[str, Any]:
     seats = []
+    hands, cages, face_ups, nuts = state.hands, state.cages, state.face_up, state.nuts
     for seat in range(state.game.players):
-        face_up = state.face_up[seat]
-        red, yellow = rules.dice_counts(face_up)
+        face_up = face_ups[seat]
+        red, yellow = _DICE_COUNTS[face_up]
+        cards, total = _hand(hands[seat])
         seats.append(
             {
-                "hand": rules.hand_cards(state.hands[seat]),
-                "hand_total": rules.hand_total(state.hands[seat]),
-                "cage": list(state.cages[seat]),
-                "face_up": [v for i, v in enumerate(rules.DICE_CARDS) if face_up >> i & 1],
-                "face_down": [v for i, v in enumerate(rules.DICE_CARDS) if not face_up >> i & 1],
-                "nuts": state.nuts[seat],
+                "hand": list(cards),
+                "hand_total": total,
+                "cage": list(cages[seat]),
+                "face_up": list(_FACE_UP[face_up]),
+                "face_down": list(_FACE_DOWN[face_up]),
+                "nuts": nuts[seat],
                 "red_dice": red,
                 "yellow_dice": yellow,
             }
         )
-    using = state.used if state.phase == "adjust" else 0
+    phase = state.phase
+    using = state.used if phase == "adjust" else 0
+    values, active_used, pool = state.dice, state.active_used, state.pool
     dice = [
         {
             "die": rules.SLOT_NAMES[slot],
-            "value": state.dice[slot] or None,
-            "active_used": bool(state.active_used >> slot & 1),
-            "pool": bool(state.pool >> slot & 1),
-            "using": bool(using >> slot & 1),
+            "value": values[slot] or None,
+            "active_used": bool(active_used & _SLOT_BITS[slot]),
+            "pool": bool(pool & _SLOT_BITS[slot]),
+            "using": bool(using & _SLOT_BITS[slot]),
         }
         for slot in state.rolled
     ]
-    deciding = state.phase not in ("roll", "over")
     data: dict[str, Any] = {
         "solo": state.solo,
         "turn": state.turn,
         "active": state.active,
-        "phase": state.phase,
-        "actor": state.actor if deciding else None,
+        "phase": phase,
+        "actor": state.actor if phase != "roll" and phase != "over" else None,
         "supply": state.supply,
         "seats": seats,
         "dice": dice,
-        "using": slot_names(using),
-        "sum": sum(state.dice[s] for s in range(5) if using >> s & 1) if using else None,
-        "pool": slot_names(state.pool),
-        "pool_sum": sum(state.dice[s] for s in range(5) if state.pool >> s & 1),
+        "using": list(_SLOT_NAMES[using]),
+        "sum": sum([values[s] for s in range(5) if using >> s & 1]) if using else None,
+        "pool": list(_SLOT_NAMES[pool]),
+        "pool_sum": sum([values[s] for s in range(5) if pool >> s & 1]) if pool else 0,
         "failed": state.failed,
         "second_card": state.second,
         "this_turn": list(state.this_turn),
         "last_turn": list(state.last_turn),
         "rating": None,
     }
-    if state.solo and state.phase == "over":
+    if state.solo and phase == "over":
         data["rating"] = rules.RATINGS[state._solo_rank()]
     return data
 

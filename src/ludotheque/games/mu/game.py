@@ -28,6 +28,8 @@ REMOVE, DEAL, AUCTION, VICE_TRUMP, CHIEF_TRUMP, PARTNER, PLAY, OVER = (
     "play",
     "over",
 )
+_CHANCE_PHASES = frozenset((REMOVE, DEAL))
+_KIND_RANGE = range(KINDS)
 PHASES = (REMOVE, DEAL, AUCTION, VICE_TRUMP, CHIEF_TRUMP, PARTNER, PLAY, OVER)
 
 
@@ -116,12 +118,46 @@ class MuState(State):
         self.played = [0] * KINDS
 
     # -- protocol ---------------------------------------------------------------------------------
+    # ``current_players``, ``legal_actions`` and ``apply_action`` answer the common cases (the seat to act, or
+    # chance, with a legal action) in one step, without the base class's chain of hooks; anything else goes to
+    # ``State``'s methods, the reference, which validate and raise.  tests/core/test_fast_paths.py checks the two
+    # agree.
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
     def is_chance_node(self) -> bool:
-        return self.phase in (REMOVE, DEAL)
+        return self.phase in _CHANCE_PHASES
+
+    def current_players(self) -> list[int]:
+        phase = self.phase
+        if phase == OVER or phase in _CHANCE_PHASES:
+            return []
+        return [self._actor()]
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        phase = self.phase
+        if phase != OVER and phase not in _CHANCE_PHASES:
+            actor = self._actor()
+            if player is None or (type(player) is int and player == actor):
+                return self._legal_actions(actor)  # a new list at every call
+        return super().legal_actions(player)
+
+    def apply_action(self, action: int, player: Actor | None = None) -> None:
+        if type(action) is int:
+            phase = self.phase
+            if phase in _CHANCE_PHASES:
+                if (player is None or player == CHANCE) and self._is_chance_outcome(action):
+                    self._apply(action, None)
+                    self._history.append((CHANCE, action))
+                    return
+            elif phase != OVER:
+                actor = self._actor()
+                if (player is None or (type(player) is int and player == actor)) and self._is_legal(action, actor):
+                    self._apply(action, actor)
+                    self._history.append((actor, action))
+                    return
+        super().apply_action(action, player)
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         if self._outcomes is not None:  # asked twice per chance step (listing, then validating)
@@ -169,9 +205,9 @@ class MuState(State):
         hand, laid = self.hands[player], self.laid[player]
         held = [kind for kind in range(KINDS) if hand[kind] or laid[kind]]
         if self.trick:
-            cat = self._category
-            led = cat(self.trick[0][1])
-            following = [kind for kind in held if cat(kind) == led]
+            cats = rules.categories(self.chief_trump, self.vice_trump)
+            led = cats[self.trick[0][1]]
+            following = [kind for kind in held if cats[kind] == led]
             if following:
                 held = following
         actions = [nt.FROM_HAND + kind for kind in held if hand[kind]]
@@ -212,11 +248,14 @@ class MuState(State):
             return False
         if not self.trick:
             return True
-        led = self._category(self.trick[0][1])
-        if self._category(kind) == led:
+        cats = rules.categories(self.chief_trump, self.vice_trump)
+        led = cats[self.trick[0][1]]
+        if cats[kind] == led:
             return True
         hand, laid = self.hands[player], self.laid[player]  # mu-7: off suit only when the seat holds none of it
-        return not any((hand[k] or laid[k]) and self._category(k) == led for k in range(KINDS))
+        return not any(cats[k] == led for k in compress(_KIND_RANGE, hand)) and not any(
+            cats[k] == led for k in compress(_KIND_RANGE, laid)
+        )
 
     def _category(self, kind: int) -> int:
         return rules.category(kind, self.chief_trump, self.vice_trump)
@@ -470,6 +509,7 @@ class MuState(State):
         hidden = {seat: _cards_of(self.hands[seat]) for seat in others}
         pool = [kind for seat in others for kind in hidden[seat]]
         pool += _cards_of(self.deck)
+        pool.sort()  # canonical order: the draw must not depend on which seat holds which hidden card
         voids = self.voids()
         drawn = split_cards(
             pool,
@@ -483,6 +523,7 @@ class MuState(State):
             public = list(dealt_to[seat])  # what the seat was dealt, minus what is still hidden in its hand
             for kind in hidden[seat]:
                 public.remove(kind)
+            public.sort()  # where the shown cards fell in the deal depends on the hidden ones
             cards = public + drawn[seat]
             rng.shuffle(cards)
             sequences[seat] = cards

@@ -25,7 +25,19 @@ from ludotheque.games.mu.rules import COLOURS, KINDS, NO_TRUMP
 
 
 def _kind(name: str) -> int:
-    return COLOURS.index(name[0]) * 10 + int(name[1])
+    kind = _KINDS.get(name)
+    return COLOURS.index(name[0]) * 10 + int(name[1]) if kind is None else kind
+
+
+def _kinds(names: list[str]) -> list[int]:
+    """``[_kind(name) for name in names]``, looked up in one pass when every name is a card's."""
+    try:
+        return [_KINDS[name] for name in names]
+    except KeyError:
+        return [_kind(name) for name in names]
+
+
+_KINDS = {f"{COLOURS[kind // 10]}{kind % 10}": kind for kind in range(KINDS)}  # a card's name -> its kind
 
 
 def _trump_code(name: str | None) -> int:
@@ -39,10 +51,23 @@ def _trump_code(name: str | None) -> int:
 def _trump_value(trump: int, held: list[int]) -> float:
     """How much a seat holding ``held`` (kinds) gains from ``trump``: its trump cards, the high ones more."""
     value = 0.0
+    worth = _TRUMP_WORTH.get(trump)
+    if worth is None:
+        return value
     for kind in held:
-        if rules.in_trump(kind, trump):
-            value += 1.0 + (kind % 10) / 9.0 if rules.is_colour_trump(trump) else 1.4
+        if worth[kind]:
+            value += worth[kind]
     return value
+
+
+#: per trump choice, what each kind adds to ``_trump_value`` (0.0: not a trump)
+_TRUMP_WORTH: dict[int, tuple[float, ...]] = {
+    trump: tuple(
+        (1.0 + (kind % 10) / 9.0 if rules.is_colour_trump(trump) else 1.4) if rules.in_trump(kind, trump) else 0.0
+        for kind in range(KINDS)
+    )
+    for trump in [*range(5), *range(10, 20)]
+}
 
 
 class MuHeuristicBot:
@@ -67,7 +92,7 @@ class MuHeuristicBot:
 
     def _held(self, view: dict[str, Any]) -> list[int]:
         table = view["table"]
-        return [_kind(c) for c in table["hand"]] + [_kind(c) for c in table["laid"][view["seat"]]]
+        return _kinds(table["hand"]) + _kinds(table["laid"][view["seat"]])
 
     def _best_trump(self, held: list[int]) -> int:
         options = sorted({k // 10 for k in held}) + sorted({10 + k % 10 for k in held})
@@ -105,7 +130,7 @@ class MuHeuristicBot:
         war = others > goal and self._hot(view)
         if war:
             goal = table["turn_limit"]  # a bidding war heading for an égalité: lead it, never close it
-        hand = [_kind(c) for c in table["hand"]]
+        hand = _kinds(table["hand"])
         goal = min(goal, bids[me] + len(hand))
         if goal == others and not (war and self._active_rivals(view) >= 2):
             goal -= 1  # do not end the turn tied at the top, unless in a war where others will lay after us
@@ -113,7 +138,7 @@ class MuHeuristicBot:
         if bids[me] >= goal or not hand:
             return stop
         trump = self._best_trump(held)
-        laid = [_kind(c) for c in table["laid"][me]]
+        laid = _kinds(table["laid"][me])
         if not any(rules.in_trump(k, trump) for k in laid) and any(rules.in_trump(k, trump) for k in hand):
             candidates = [k for k in hand if rules.in_trump(k, trump)]  # so that this trump can be named
         else:
@@ -215,17 +240,17 @@ class MuHeuristicBot:
     def _lead(self, view: dict[str, Any], cards: list[tuple[int, int]], chief_t: int, vice_t: int,
               on_team: bool, cheap: Any) -> int:
         table = view["table"]
-        played = [_kind(name) for trick in table["tricks"] for _, name, _ in trick["cards"]]
+        played = _kinds([name for trick in table["tricks"] for _, name, _ in trick["cards"]])
         mine = {kind for _, kind in cards}
         trumps = [c for c in cards if rules.category(c[1], chief_t, vice_t) == rules.TRUMP_CATEGORY]
         if trumps and on_team:
             return max(trumps, key=lambda c: rules.strength(c[1], chief_t, vice_t, 5))[0]
+        counts = rules.full_deck()
         for action, kind in sorted(cards, key=lambda c: -(c[1] % 10)):
             if rules.category(kind, chief_t, vice_t) == rules.TRUMP_CATEGORY:
                 continue
             higher = [k for k in range(kind + 1, kind // 10 * 10 + 10)
                       if rules.category(k, chief_t, vice_t) == kind // 10]
-            counts = rules.full_deck()
             if all(played.count(k) >= counts[k] or k in mine for k in higher):
                 return action  # a master card of its colour
         return int(min(cards, key=cheap)[0])

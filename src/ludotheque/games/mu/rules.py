@@ -8,6 +8,7 @@ lists of 50 counts, and an action names a kind (and where it is taken from), nev
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 # mu-1: colours and the numbers of one colour (0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9).
@@ -61,9 +62,9 @@ def is_number_trump(trump: int) -> bool:
 
 def in_trump(kind: int, trump: int) -> bool:
     """Whether a card belongs to one trump choice (colour or number)."""
-    if is_colour_trump(trump):
+    if 0 <= trump < 5:  # is_colour_trump, written out: tricks and the heuristic ask this constantly
         return kind // 10 == trump
-    if is_number_trump(trump):
+    if 10 <= trump < 20:
         return kind % 10 == trump - 10
     return False
 
@@ -78,15 +79,40 @@ def trump_name(trump: int) -> str:
 
 def category(kind: int, chief_trump: int, vice_trump: int) -> int:
     """The suit a card belongs to for following (mu-6, mu-7): 5 for trump, else its colour."""
+    if 0 <= kind < KINDS:
+        return categories(chief_trump, vice_trump)[kind]
+    return _category(kind, chief_trump, vice_trump)
+
+
+def _category(kind: int, chief_trump: int, vice_trump: int) -> int:
     if in_trump(kind, chief_trump) or in_trump(kind, vice_trump):
         return 5
     return kind // 10
+
+
+@lru_cache(maxsize=512)
+def categories(chief_trump: int, vice_trump: int) -> tuple[int, ...]:
+    """``category`` of every kind under these trumps (a table: following and tricks ask it for every card)."""
+    return tuple(_category(kind, chief_trump, vice_trump) for kind in range(KINDS))
 
 
 TRUMP_CATEGORY: Final = 5
 
 
 def strength(kind: int, chief_trump: int, vice_trump: int, led_category: int) -> int:
+    """``_strength``, read from a table of the kinds under these trumps and led suit."""
+    if 0 <= kind < KINDS:
+        return strengths(chief_trump, vice_trump, led_category)[kind]
+    return _strength(kind, chief_trump, vice_trump, led_category)
+
+
+@lru_cache(maxsize=2048)
+def strengths(chief_trump: int, vice_trump: int, led_category: int) -> tuple[int, ...]:
+    """``strength`` of every kind (a table: every card of every trick is compared)."""
+    return tuple(_strength(kind, chief_trump, vice_trump, led_category) for kind in range(KINDS))
+
+
+def _strength(kind: int, chief_trump: int, vice_trump: int, led_category: int) -> int:
     """A key comparing the cards of one trick (mu-6, mu-7); higher wins, equal keys: the first played wins.
 
     Tiers: 3 = in both the chief's and the vice's trump, 2 = the chief's trump, 1 = the vice's trump,

@@ -8,6 +8,7 @@ copies of a 1 or a 7 cannot be told apart at the table, so no view can tell them
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -129,13 +130,16 @@ TABLE_SCHEMA: dict[str, Any] = {
 
 
 def _cards(counts: list[int]) -> list[str]:
+    """The names of a multiset of kinds (at most two copies of a kind, mu-1), in kind order."""
     out: list[str] = []
-    for kind, count in enumerate(counts):
-        if count:
+    for kind in compress(_KIND_RANGE, counts):  # the kinds held, picked at C speed
+        out.append(NAMES[kind])
+        if counts[kind] > 1:
             out.append(NAMES[kind])
-            if count > 1:
-                out.append(NAMES[kind])
     return out
+
+
+_KIND_RANGE = range(KINDS)
 
 
 def _trick(cards: Any) -> list[list[Any]]:

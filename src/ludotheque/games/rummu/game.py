@@ -560,6 +560,7 @@ class RummuState(State):
             cards = [e[2] for e in events]
             if epoch == twin.epoch:
                 cards.extend(t for t in range(TYPES) for _ in range(twin.pile[t]))
+            cards.sort()  # canonical order: the draw must not depend on which seat holds which hidden card
             rng.shuffle(cards)
             for event in events:
                 twin.hands[event[1]][event[2]] -= 1

@@ -13,7 +13,8 @@
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from functools import lru_cache
+from itertools import combinations, compress
 from typing import Any
 
 from ludotheque.core.bot import Sampler
@@ -23,77 +24,164 @@ from ludotheque.games.rummu.rules import TYPES, YELLOW
 
 
 def candidate_combos(counts: list[int], partial: list[int]) -> list[list[int]]:
-    """Valid combinations made of ``partial`` plus cards of ``counts`` (a hand as counts per type)."""
-    avail = [bool(c) for c in counts]
+    """Valid combinations made of ``partial`` plus cards of ``counts`` (a hand as counts per type): the sets of
+    each number (colours ascending), then for each span of numbers the one-colour runs (red, green, blue, black:
+    naturals where possible, jokers elsewhere) and, up to five numbers, the first multicolour run found."""
+    avail = 0
+    for card in compress(_TYPE_RANGE, counts):
+        avail |= 1 << card
+    fixed = 0
     for card in partial:
-        avail[card] = True
-    fixed = set(partial)
-    out: list[list[int]] = []
-    for n in range(10):
-        cols = [c for c in range(5) if avail[c * 10 + n]]
-        for size in range(3, len(cols) + 1):
-            for chosen in combinations(cols, size):
-                cards = [c * 10 + n for c in chosen]
-                if fixed <= set(cards):
-                    out.append(cards)
-    for a in range(10):
-        for b in range(a + 2, 10):
-            numbers = range(a, b + 1)
-            for col in (0, 2, 3, 4):  # one-colour runs: naturals where possible, jokers elsewhere
-                cards = []
-                for n in numbers:
-                    natural, joker = col * 10 + n, YELLOW * 10 + n
-                    if natural in fixed or (avail[natural] and joker not in fixed):
-                        cards.append(natural)
-                    elif avail[joker]:
-                        cards.append(joker)
-                    else:
-                        break
-                else:
-                    if fixed <= set(cards) and rules.is_valid(cards):
+        fixed |= 1 << card
+    return [list(cards) for cards in _candidates(avail | fixed, fixed)]
+
+
+_TYPE_RANGE = range(TYPES)
+_RUN_COLOURS = (0, 2, 3, 4)  # one-colour runs are red, green, blue or black (yellow cards are their jokers)
+
+
+@lru_cache(maxsize=1 << 12)
+def _candidates(avail: int, fixed: int) -> tuple[tuple[int, ...], ...]:
+    """``candidate_combos`` on bitmasks of types (``avail`` includes ``fixed``), memoised: a rollout asks for the
+    same hand at every laying step and for each number of discards it considers taking."""
+    out: list[tuple[int, ...]] = []
+    fixed_cards = [card for card in range(TYPES) if fixed >> card & 1]
+    fixed_numbers = {card % 10 for card in fixed_cards}
+    red, yellow, green, blue, black = (avail >> 10 * c & 1023 for c in range(5))
+    column = [  # per number, the colours (bits) available
+        (red >> n & 1) | (yellow >> n & 1) << 1 | (green >> n & 1) << 2 | (blue >> n & 1) << 3 | (black >> n & 1) << 4
+        for n in range(10)
+    ]
+    if len(fixed_numbers) <= 1:  # a set holds one number
+        for n in range(10):
+            if fixed_numbers and n not in fixed_numbers:
+                continue
+            cols = _COLOURS_OF[column[n]]
+            for size in range(3, len(cols) + 1):
+                for chosen in combinations(cols, size):
+                    cards = tuple(c * 10 + n for c in chosen)
+                    if not fixed & ~_mask(cards):
                         out.append(cards)
-            if b - a < 5:
-                mixed = _multicolour(list(numbers), avail, fixed)
+    # what each colour's run can hold at each number: the natural, else the joker, else nothing (-1)
+    fill = [[_run_card(col, n, avail, fixed) for n in range(10)] for col in _RUN_COLOURS] if fixed else [
+        [col * 10 + n if avail >> (col * 10 + n) & 1 else YELLOW * 10 + n if avail >> (YELLOW * 10 + n) & 1 else -1
+         for n in range(10)] for col in _RUN_COLOURS]
+    forced = [0] * 10  # per number, the colours (bits) of the fixed cards of that number
+    for card in fixed_cards:
+        forced[card % 10] |= 1 << (card // 10)
+    # a run holds one card of a number, so two fixed cards of one number leave no multicolour run
+    multicolour = not any(bits & (bits - 1) for bits in forced)
+    options = [forced[n] or column[n] for n in range(10)]
+    low_fixed = min(fixed_numbers) if fixed_numbers else 10
+    high_fixed = max(fixed_numbers) if fixed_numbers else -1
+    # the runs over numbers a..b, gathered by span (key a * 10 + b) in the order they are listed: the colours'
+    # one-colour runs, then the multicolour one
+    spans: dict[int, list[tuple[int, ...]]] = {}
+    for row in fill:
+        for a in range(8):
+            if row[a] < 0:
+                continue
+            jokers = 0
+            bits = 0  # the run's cards as a bitmask
+            for b in range(a, 10):
+                card = row[b]
+                if card < 0:
+                    break
+                if YELLOW * 10 <= card < YELLOW * 10 + 10:
+                    jokers += 1
+                bits |= 1 << card
+                if b >= a + 2 and 2 * jokers < b - a + 1 and not fixed & ~bits:
+                    spans.setdefault(a * 10 + b, []).append(tuple(row[a : b + 1]))
+    if multicolour:
+        reach = _stops([bool(bits) for bits in options])  # a multicolour run needs a card of every number
+        for a in range(min(8, low_fixed + 1)):
+            for b in range(max(a + 2, high_fixed), min(a + 5, reach[a])):
+                mixed = _first_multicolour(a, tuple(options[a : b + 1]))
                 if mixed is not None:
-                    out.append(mixed)
-    return out
+                    spans.setdefault(a * 10 + b, []).append(mixed)
+    for span in sorted(spans):
+        out.extend(spans[span])
+    return tuple(out)
 
 
-def _multicolour(numbers: list[int], avail: list[bool], fixed: set[int]) -> list[int] | None:
-    """A run over ``numbers`` with no colour twice, containing ``fixed`` (first found by backtracking)."""
+@lru_cache(maxsize=1 << 12)
+def _extension_candidates(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """``rules.extension_candidates``, memoised: the table's combinations change rarely between decisions."""
+    return tuple(rules.extension_candidates(cards))
+
+
+def _stops(present: list[bool]) -> list[int]:
+    """For each number, the first number from it on with nothing ``present`` (10 when none is missing)."""
+    out = [10] * 11
+    for n in range(9, -1, -1):
+        out[n] = out[n + 1] if present[n] else n
+    return out[:10]
+
+
+_COLOURS_OF = tuple([c for c in range(5) if bits >> c & 1] for bits in range(32))  # the colours of 5 bits
+
+
+def _mask(cards: tuple[int, ...] | list[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def _run_card(col: int, n: int, avail: int, fixed: int) -> int:
+    natural, joker = col * 10 + n, YELLOW * 10 + n
+    if fixed >> natural & 1 or (avail >> natural & 1 and not fixed >> joker & 1):
+        return natural
+    if avail >> joker & 1:
+        return joker
+    return -1
+
+
+@lru_cache(maxsize=1 << 12)
+def _first_multicolour(first: int, options: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The first run (colours tried in ascending order, number by number) over the numbers ``first``,
+    ``first + 1``, ... with no colour twice, the colours of each number taken from the bits of ``options``."""
     chosen: list[int] = []
 
-    def place(i: int, used: set[int]) -> bool:
-        if i == len(numbers):
+    def place(i: int, used: int) -> bool:
+        if i == len(options):
             return True
-        n = numbers[i]
-        forced = [c for c in fixed if c % 10 == n]
-        options = [c // 10 for c in forced] if forced else [c for c in range(5) if avail[c * 10 + n]]
-        for col in options:
-            if col not in used:
-                chosen.append(col * 10 + n)
-                if place(i + 1, used | {col}):
+        bits = options[i] & ~used
+        for col in range(5):
+            if bits >> col & 1:
+                chosen.append(col * 10 + first + i)
+                if place(i + 1, used | 1 << col):
                     return True
                 chosen.pop()
         return False
 
-    if place(0, set()) and fixed <= set(chosen):
-        return chosen
-    return None
+    return tuple(chosen) if place(0, 0) else None
 
 
 def best_combo(counts: list[int], partial: list[int], need: int, spare: int) -> list[int] | None:
     """The best combination containing ``partial`` using at most ``spare`` cards of the hand."""
-    best: list[int] | None = None
+    avail = 0
+    for card in compress(_TYPE_RANGE, counts):
+        avail |= 1 << card
+    fixed = 0
+    for card in partial:
+        fixed |= 1 << card
+    best: tuple[int, ...] | None = None
     best_key = (-1, -1, 0)
-    for cards in candidate_combos(counts, partial):
-        used = len(cards) - len(partial)
-        if len(cards) < need or used > spare:
+    laid = len(partial)
+    for cards in _candidates(avail | fixed, fixed):
+        if len(cards) < need or len(cards) - laid > spare:
             continue
-        key = (len(cards), rules.combo_points(cards), -sum(1 for c in cards if rules.is_joker(c)))
+        key = _combo_key(cards)
         if key > best_key:
             best, best_key = cards, key
-    return best
+    return None if best is None else list(best)
+
+
+@lru_cache(maxsize=1 << 14)
+def _combo_key(cards: tuple[int, ...]) -> tuple[int, int, int]:
+    """What ``best_combo`` prefers: more cards, then more points, then fewer jokers."""
+    return len(cards), rules.combo_points(cards), -sum(1 for c in cards if rules.is_joker(c))
 
 
 def connectivity(card: int, counts: list[int]) -> int:
@@ -111,6 +199,17 @@ def connectivity(card: int, counts: list[int]) -> int:
     return score
 
 
+_CARDS = {rules.card_str(t): t for t in range(TYPES)}
+
+
+def _card_list(texts: list[str]) -> list[int]:
+    """The cards of the view: their written forms looked up, or else parsed (and refused) by the notation."""
+    try:
+        return [_CARDS[text] for text in texts]
+    except KeyError:
+        return [parse_card(text) for text in texts]
+
+
 MAX_RETRIES = 3  # combinations the bot starts again in one turn after cancelling (its plans are deterministic)
 
 
@@ -123,16 +222,16 @@ class RummuHeuristicBot:
         table = view["table"]
         seat = view["seat"]
         legal = set(legal_actions)
-        hand = [parse_card(c) for c in table.get("hand", [])]
+        hand = _card_list(table.get("hand", []))
         counts = [0] * TYPES
         for card in hand:
             counts[card] += 1
         opened = table["opened"][seat]
         need = 3 if opened else table["needs"][seat]
-        combos = [[parse_card(c) for c in combo["cards"]] for combo in table["combos"]]
+        combos = [_card_list(combo["cards"]) for combo in table["combos"]]
         if DRAW in legal:
             return self._draw(table, counts, need, opened, combos, legal)
-        partial = [parse_card(c) for c in table["laying"]]
+        partial = _card_list(table["laying"])
         if partial:
             plan = best_combo(counts, partial, need, len(hand) - 1)
             if plan is not None:
@@ -155,7 +254,7 @@ class RummuHeuristicBot:
         discards = [a for a in legal_actions if DISCARD <= a < PUT]
         if not discards:
             return rng.choice(legal_actions)
-        fits_table = {c for combo in combos for c in rules.extension_candidates(combo)}
+        fits_table = {c for combo in combos for c in _extension_candidates(tuple(combo))}
 
         def keep_value(action: int) -> tuple[int, int, int]:
             card = action - DISCARD
@@ -171,7 +270,7 @@ class RummuHeuristicBot:
         """Take discards only to lay one of them this very turn (so that two such bots cannot pass cards back
         and forth while the draw pile never shrinks): the fewest top cards that complete a combination, or, once
         opened, the top card when it fits a table combination."""
-        discard = [parse_card(c) for c in table["discard"]]
+        discard = _card_list(table["discard"])
         size = sum(counts)
         for k in range(1, min(len(discard), 10) + 1):
             if TAKE + k - 1 not in legal:
@@ -183,7 +282,7 @@ class RummuHeuristicBot:
             plan = best_combo(with_taken, [], need, size + k - 1)
             if plan is not None and discard[-k] in plan:
                 return TAKE + k - 1
-        fits = bool(discard) and any(discard[-1] in rules.extension_candidates(c) for c in combos)
+        fits = bool(discard) and any(discard[-1] in _extension_candidates(tuple(c)) for c in combos)
         if fits and opened and TAKE in legal:
             return TAKE
         return DRAW

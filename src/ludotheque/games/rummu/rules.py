@@ -143,11 +143,52 @@ def _extendable(cards: tuple[int, ...], min_size: int) -> bool:
 
 @lru_cache(maxsize=1 << 16)
 def addable_types(cards: tuple[int, ...], min_size: int) -> int:
-    """The types ``t`` with ``extendable([*cards, t], min_size)``, as a bitmask (``cards`` sorted, non-empty);
-    memoised, as random play and search begin the same combinations again and again."""
+    """The types ``t`` with ``extendable([*cards, t], min_size)``, as a bitmask (``cards`` sorted, non-empty):
+    ``extending_types`` worked out on bitmasks of colours and numbers instead of type by type, and memoised, as
+    random play and search begin the same combinations again and again."""
+    need = max(3, min_size)
+    if need > 10 or len(set(cards)) != len(cards):
+        return 0  # too long for any combination, or two identical cards already
+    nums = [c % 10 for c in cards]
+    cols = [c // 10 for c in cards]
+    num_set, col_set = set(nums), set(cols)
+    free_cols = _ALL_COLOURS & ~sum(1 << k for k in col_set)  # the colours not in the cards yet
+    cols_distinct = len(col_set) == len(cols)
     mask = 0
-    for t in extending_types(cards, min_size, range(TYPES)):
-        mask |= 1 << t
+    if len(num_set) == 1 and cols_distinct and need <= len(COLOURS):
+        mask |= _spread(free_cols, 1 << nums[0])  # a set can take one card of each colour
+    if len(num_set) != len(nums):
+        return mask  # two cards of one number: no run
+    free_numbers = _ALL_NUMBERS & ~sum(1 << n for n in num_set)  # a run takes a number it does not hold
+    naturals = col_set - {YELLOW}
+    jokers = cols.count(YELLOW)
+    one_colour = 0  # the colours whose card keeps a one-colour run (its naturals outnumbering its jokers)
+    if len(naturals) <= 1 and 10 - (jokers + 1) > jokers + 1:
+        one_colour |= 1 << YELLOW
+    if 10 - jokers > jokers:
+        if not naturals:
+            one_colour |= _ALL_COLOURS & ~(1 << YELLOW)
+        elif len(naturals) == 1:
+            one_colour |= 1 << next(iter(naturals))
+    mask |= _spread(one_colour, free_numbers)
+    low, high = min(nums), max(nums)
+    if cols_distinct and need <= len(COLOURS) and high - low < len(COLOURS):
+        # a multicolour run: a new colour, and a number keeping the run within five numbers
+        near = _ALL_NUMBERS & ((1 << (low + 5)) - 1) & ~((1 << max(0, high - 4)) - 1)
+        mask |= _spread(free_cols & ~one_colour, free_numbers & near)
+    return mask
+
+
+_ALL_COLOURS = (1 << len(COLOURS)) - 1
+_ALL_NUMBERS = (1 << 10) - 1
+
+
+def _spread(colours: int, numbers: int) -> int:
+    """The types with a colour among the bits of ``colours`` and a number among the bits of ``numbers``."""
+    mask = 0
+    for k in range(len(COLOURS)):
+        if colours >> k & 1:
+            mask |= numbers << (10 * k)
     return mask
 
 

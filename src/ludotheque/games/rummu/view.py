@@ -10,6 +10,8 @@ its own draws in the log.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -17,7 +19,7 @@ from numpy.typing import NDArray
 
 from ludotheque.games.rummu import rules
 from ludotheque.games.rummu.notation import MAX_COMBOS, parse_card
-from ludotheque.games.rummu.rules import CARD_STRS, TYPES, count_list
+from ludotheque.games.rummu.rules import CARD_STRS, TYPES
 
 LOG = 30  # recent events shown (for bots); everything they imply is kept in the other keys (known cards, table...)
 
@@ -91,7 +93,22 @@ if TYPE_CHECKING:
 
 
 def _cards(counts: list[int]) -> list[str]:
-    return [CARD_STRS[t] for t in count_list(counts)]
+    """The cards of a multiset given as counts per type, in type order (``count_list``, written for speed)."""
+    out: list[str] = []
+    for t in compress(_TYPE_RANGE, counts):
+        out.append(CARD_STRS[t])
+        if counts[t] > 1:
+            out.extend((CARD_STRS[t],) * (counts[t] - 1))
+    return out
+
+
+_TYPE_RANGE = range(TYPES)
+
+
+@lru_cache(maxsize=1 << 12)
+def _combo_points(cards: tuple[int, ...]) -> int:
+    """``rules.combo_points``, memoised: a view shows every combination of the table."""
+    return rules.combo_points(cards)
 
 
 def table_view(state: RummuState, player: int | None) -> dict[str, Any]:
@@ -114,7 +131,7 @@ def table_view(state: RummuState, player: int | None) -> dict[str, Any]:
         "pile_size": state.pile_size,
         "discard": [CARD_STRS[c] for c in state.discard],
         "combos": [
-            {"owner": owner, "cards": [CARD_STRS[c] for c in cards], "points": rules.combo_points(cards)}
+            {"owner": owner, "cards": [CARD_STRS[c] for c in cards], "points": _combo_points(tuple(cards))}
             for cards, owner in zip(state.combos, state.owners, strict=True)
         ],
         "laying": [CARD_STRS[c] for c in state.partial],
