@@ -20,7 +20,7 @@ from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
-from ludotheque.server import players, push, ratings, replay, review
+from ludotheque.server import collector, players, push, ratings, replay, review
 from ludotheque.server.api import (
     CreatedTable,
     CreateTable,
@@ -84,8 +84,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        collector.pace_for_a_server()
         lobby = await asyncio.to_thread(Lobby.open, settings)
         app.state.lobby = lobby
+        collector.freeze_what_start_made()
         lobby.resume()
         if settings.redis_url is not None:
             name = make_url(settings.db_url).database or "ludotheque"
