@@ -202,14 +202,15 @@ def test_serve_workers_starts_nodes_of_one_site_on_one_port(db_url: str, tmp_pat
     created through the port are held by either."""
     import redis
 
+    site = f"ludotheque:{db_url.rsplit('/', 1)[1]}:"
+    link = redis.Redis.from_url(f"{redis_url()}/0", decode_responses=True)
+    before = set(link.scan_iter(f"{site}alive:*"))  # the module's other nodes, on the same database
     server = ServerProcess(db_url, tmp_path, "--redis", f"{redis_url()}/0", "--workers", "2").start()
     try:
-        site = f"ludotheque:{db_url.rsplit('/', 1)[1]}:"
-        link = redis.Redis.from_url(f"{redis_url()}/0", decode_responses=True)
         deadline = time.monotonic() + 30
-        while len(list(link.scan_iter(f"{site}alive:*"))) < 2 and time.monotonic() < deadline:
+        while len(set(link.scan_iter(f"{site}alive:*")) - before) < 2 and time.monotonic() < deadline:
             time.sleep(0.2)
-        nodes = {key.rsplit(":", 1)[1] for key in link.scan_iter(f"{site}alive:*")}
+        nodes = {key.rsplit(":", 1)[1] for key in set(link.scan_iter(f"{site}alive:*")) - before}
         assert len(nodes) == 2
         tables = [create_table(server.url, "geier", 2, ["me", "open"])["table_id"] for _ in range(16)]
         owners = {link.get(f"{site}lease:{table}") for table in tables}
