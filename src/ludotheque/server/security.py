@@ -27,8 +27,9 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 #: Scripts, styles, pictures and connections come from this server only; no page may frame ours (clickjacking).
-#: ``'unsafe-inline'`` is for styles alone: the game renderers add their stylesheet and per-element custom properties
-#: (a seat's colour, a cell's place) at run time; no script runs that the server did not serve as a file.
+#: ``'unsafe-inline'`` is for styles alone: the game renderers set per-element values (a seat's colour, a cell's
+#: place) at run time (their stylesheets are files, ``games/<id>/web/renderer.css``); no script runs that the server
+#: did not serve as a file.
 #: ``connect-src 'self'`` also covers ``ws:``/``wss:`` to the same host (CSP level 3).
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self'; "
