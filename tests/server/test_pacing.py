@@ -128,7 +128,9 @@ def test_the_next_bot_decides_its_turn_while_the_previous_one_is_shown(monkeypat
         assert {entry[1] for entry in ahead} == {0, 1, 2}
         committed = [(a.actor, a.action) for a in store.actions]
         shown = [(-1 if e.actor == CHANCE else e.actor, e.action) for e in live.table.log]
-        assert shown == committed  # what the table shows is what was committed, in order
+        # what the table shows is what was committed, in order; the runner was stopped at a moment of its own, so
+        # one commit may have been cut between its write and its showing
+        assert shown == committed[:len(shown)] and len(committed) - len(shown) <= 1
 
     run_paced(rummu_row(), scenario, monkeypatch)
 
