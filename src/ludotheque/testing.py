@@ -6,10 +6,13 @@ fuzzing for ``make test`` and the long share for ``make fuzz`` (``LUDOTHEQUE_FUZ
 
 from __future__ import annotations
 
+import copy
 import json
 import os
+import pickle
 import random
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +20,7 @@ import numpy as np
 
 from ludotheque.core import (
     CHANCE,
+    Bot,
     Game,
     GameOverError,
     IllegalActionError,
@@ -304,3 +308,33 @@ def _compare_determinization(table: Any, rng: random.Random, stats: TableStats) 
         assert a == b, f"seat {seat}'s event {index} depends on what it could not see: {a} vs {b}"
     assert table.events(None) == other.events(None), "the spectator's events depend on hidden cards"
     stats.determinizations += 1
+
+
+def check_against_references(
+    state: State, bot: Bot, references: Callable[[ExitStack], None], rng: random.Random, limit: int | None = None,
+) -> int:
+    """Play ``state`` out (the bot's move mostly, a random one sometimes; chance from ``rng``) and, at every
+    decision, check that every seat's view and the spectator's (equal and pickled alike: the search keys its nodes on
+    the pickle) and the bot's choice from the same view and seed stay the same when ``references`` puts the reference
+    versions of a game's fast functions in place.  The decisions checked."""
+    players = state.game.players
+    seats = (None, *range(players))
+    decisions = 0
+    while not state.is_terminal() and (limit is None or decisions < limit):
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        seat = state.current_players()[0]
+        legal = state.legal_actions(seat)
+        views = [state.view(s) for s in seats]
+        mine, theirs = random.Random(decisions), random.Random(decisions)
+        choice = bot.choose(copy.deepcopy(views[seat + 1]), legal, mine)
+        with ExitStack() as stack:
+            references(stack)
+            assert [state.view(s) for s in seats] == views
+            assert [pickle.dumps(state.view(s)) for s in seats] == [pickle.dumps(v) for v in views]
+            assert bot.choose(copy.deepcopy(views[seat + 1]), legal, theirs) == choice
+        assert mine.random() == theirs.random()  # both choices drew alike from their rng
+        decisions += 1
+        state.apply_action(choice if rng.random() < 0.8 else rng.choice(legal), seat)
+    return decisions

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import json
 import logging
 import os
@@ -115,9 +116,8 @@ class PushKeys:
             aside.write_bytes(fresh.private_pem())
             aside.chmod(0o600)
             try:
-                os.link(aside, path)
-            except FileExistsError:
-                pass  # another process made it first: theirs is the key
+                with contextlib.suppress(FileExistsError):  # another process made it first: theirs is the key
+                    os.link(aside, path)
             finally:
                 aside.unlink()
         vapid = Vapid.from_file(str(path))

@@ -4,17 +4,16 @@ included, since a search keys its nodes by them) and the same choices from the s
 
 from __future__ import annotations
 
-import copy
-import pickle
 import random
 from contextlib import ExitStack
 from unittest import mock
 
-from ludotheque.core import load_game, sample_chance
+from ludotheque.core import load_game
 from ludotheque.games.mu import heuristics, rules, view
 from ludotheque.games.mu.heuristics import MuHeuristicBot
 from ludotheque.games.mu.rules import COLOURS, KINDS, NO_TRUMP
 from ludotheque.games.mu.view import NAMES
+from ludotheque.testing import check_against_references
 
 TRUMPS = (NO_TRUMP, *range(5), *range(10, 20))
 
@@ -103,25 +102,6 @@ def test_views_and_choices_are_the_reference_ones() -> None:
     bot = MuHeuristicBot()
     decisions = 0
     for players, seed in ((3, 0), (3, 1), (4, 2), (5, 3), (6, 4)):
-        game = load_game("mu", players=players, target=1)
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-                continue
-            seat = state.current_players()[0]
-            legal = state.legal_actions(seat)
-            views = [state.view(s) for s in (None, *range(players))]
-            mine, theirs = random.Random(decisions), random.Random(decisions)
-            choice = bot.choose(copy.deepcopy(views[seat + 1]), legal, mine)
-            with ExitStack() as stack:
-                references(stack)
-                assert [state.view(s) for s in (None, *range(players))] == views
-                pickled = [pickle.dumps(v) for v in views]
-                assert [pickle.dumps(state.view(s)) for s in (None, *range(players))] == pickled
-                assert bot.choose(copy.deepcopy(views[seat + 1]), legal, theirs) == choice
-            assert mine.random() == theirs.random()
-            decisions += 1
-            state.apply_action(choice if rng.random() < 0.8 else rng.choice(legal), seat)
+        state = load_game("mu", players=players, target=1).new_initial_state()
+        decisions += check_against_references(state, bot, references, random.Random(seed))
     assert decisions > 100

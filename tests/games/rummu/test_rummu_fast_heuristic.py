@@ -4,8 +4,6 @@ pickled bytes included, since a search keys its nodes by them) and the same choi
 
 from __future__ import annotations
 
-import copy
-import pickle
 import random
 from contextlib import ExitStack
 from itertools import combinations
@@ -14,11 +12,12 @@ from unittest import mock
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ludotheque.core import load_game, sample_chance
+from ludotheque.core import load_game
 from ludotheque.games.rummu import heuristics, rules, view
 from ludotheque.games.rummu.heuristics import RummuHeuristicBot, best_combo, candidate_combos
 from ludotheque.games.rummu.notation import parse_card
 from ludotheque.games.rummu.rules import CARD_STRS, TYPES, YELLOW
+from ludotheque.testing import check_against_references
 
 
 def reference_candidate_combos(counts: list[int], partial: list[int]) -> list[list[int]]:
@@ -135,25 +134,6 @@ def test_views_and_choices_are_the_reference_ones() -> None:
     bot = RummuHeuristicBot()
     decisions = 0
     for players, seed in ((3, 0), (4, 1), (6, 2)):
-        game = load_game("rummu", players=players, hands=1)
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        while not state.is_terminal() and decisions < 400 * players:
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-                continue
-            seat = state.current_players()[0]
-            legal = state.legal_actions(seat)
-            views = [state.view(s) for s in (None, *range(players))]
-            mine, theirs = random.Random(decisions), random.Random(decisions)
-            choice = bot.choose(copy.deepcopy(views[seat + 1]), legal, mine)
-            with ExitStack() as stack:
-                references(stack)
-                assert [state.view(s) for s in (None, *range(players))] == views
-                pickled = [pickle.dumps(v) for v in views]
-                assert [pickle.dumps(state.view(s)) for s in (None, *range(players))] == pickled
-                assert bot.choose(copy.deepcopy(views[seat + 1]), legal, theirs) == choice
-            assert mine.random() == theirs.random()
-            decisions += 1
-            state.apply_action(choice if rng.random() < 0.8 else rng.choice(legal), seat)
+        state = load_game("rummu", players=players, hands=1).new_initial_state()
+        decisions += check_against_references(state, bot, references, random.Random(seed), limit=400 * players)
     assert decisions > 300
