@@ -315,3 +315,33 @@ def test_a_random_bot_is_asked_without_building_a_view(monkeypatch: pytest.Monke
     assert built == []
     Table(game, [RandomBot(), RandomBot(), make_bot("heuristic", game)], chance_rng=random.Random(4)).play_out()
     assert built and set(built) == {2}
+
+
+@settings(max_examples=25, deadline=None)
+@given(GAMES, st.integers(0, 2**32), st.lists(st.booleans(), min_size=5, max_size=5), st.booleans())
+def test_advance_makes_the_moves_of_step_after_step(
+    game: tuple[str, int], seed: int, people: list[bool], events: bool
+) -> None:
+    """``advance`` is ``step`` written as one loop: the same entries, the same stopping place, with people in any
+    seats (where it must stop for them) and with or without events."""
+    game_id, players = game
+    seats: list[RandomBot | None] = [None if person else RandomBot() for person in people[:players]]
+    stepped = Table(load_game(game_id, players=players), seats, chance_rng=random.Random(seed), events=events)
+    advanced = Table(stepped.game, seats, chance_rng=random.Random(seed), events=events)
+    seen: list[int] = []
+    rng = random.Random(seed + 1)
+    for _ in range(30):  # a person's move between runs of the bots, until the game ends
+        while stepped.step() is not None:
+            pass
+        applied = advanced.advance(lambda entry: seen.append(entry.seq))
+        assert [(e.actor, e.action) for e in stepped.log] == [(e.actor, e.action) for e in advanced.log]
+        assert seen == [entry.seq for entry in advanced.log]
+        assert applied == advanced.log[len(advanced.log) - len(applied) :]
+        if stepped.is_over():
+            break
+        seat = stepped.waiting_for()[0]
+        move = rng.choice(stepped.state.legal_actions(seat))
+        stepped.submit(seat, move)
+        advanced.submit(seat, move)
+        seen.append(advanced.seq)
+    assert stepped.log == advanced.log

@@ -125,6 +125,11 @@ class LogEntry:
         return out
 
 
+#: An entry whose notation and move the notary writes later is made without ``LogEntry.__init__`` (its checks and
+#: defaults cost as much as a Geier move): ``Table._apply`` sets every slot itself.
+_unwritten_entry = object.__new__
+
+
 class _Notary:
     """Writes the notation and structured move of a table's log entries when a reader asks.
 
@@ -243,9 +248,23 @@ class Table:
         return None
 
     def advance(self, on_entry: Callable[[LogEntry], None] | None = None) -> list[LogEntry]:
-        """Run chance and bots until a person must act or the game ends; the entries applied, in order."""
-        applied = []
-        while (entry := self.step()) is not None:
+        """Run chance and bots until a person must act or the game ends; the entries applied, in order.
+
+        The same moves as calling ``step`` until it answers ``None``, written out as one loop: simulations and
+        the arena spend most of their time here."""
+        applied: list[LogEntry] = []
+        state, seats, chance, rng, apply = self.state, self.seats, self.chance, self.bot_rng, self._apply
+        while not state.is_terminal():
+            if state.is_chance_node():
+                entry = apply(CHANCE, chance(state))
+            else:
+                for seat in state.current_players():
+                    bot = seats[seat]
+                    if bot is not None:
+                        entry = apply(seat, ask_bot(bot, state, seat, rng))
+                        break
+                else:
+                    break  # only people act now
             applied.append(entry)
             if on_entry is not None:
                 on_entry(entry)
@@ -306,7 +325,14 @@ class Table:
                 state.apply_logged(action, actor)
             else:
                 state.apply_action(action, player)  # validates; raises before any change
-            entry = LogEntry(len(log) + 1, actor, action, notation, None, (), notary)
+            entry = _unwritten_entry(LogEntry)
+            entry.seq = len(log) + 1
+            entry.actor = actor
+            entry.action = action
+            entry.events = ()
+            entry._notation = notation
+            entry._move = None
+            entry._notary = notary
             log.append(entry)
             return entry
         if notation is None:
