@@ -181,3 +181,15 @@ def test_the_command_prints_the_save_restore_and_adapter_tables() -> None:
     assert bare.exit_code == 0 and "Saving a game" not in bare.output and "each adapter" not in bare.output
     both = runner.invoke(app, ["bench", "geier", "-p", "2", "--max-players", *quick])
     assert both.exit_code != 0
+
+
+def test_the_paired_share_times_both_loops_in_neighbouring_slices() -> None:
+    game = ludotheque.load_game("geier", players=3)
+    paired = ceiling.paired_share(game, seconds=0.05, pairs=3)
+    assert len(paired["pairs"]) == 3 and paired["share"] == sorted(paired["pairs"])[1]
+    assert 0 < paired["share"] < 1.5  # the protocol over the null loop (about 0.5 for Geier), not the other way
+    (row,) = bench.bench_game("geier", [2], seconds=0.02, runs=1, bot_levels=(), records=False, adapters=False)
+    figures = row["ceiling"]
+    assert figures["protocol_deals_per_s_paired"] == pytest.approx(
+        figures["share_of_ceiling_paired"]["share"] * figures["deals_per_s"], abs=0.1
+    )

@@ -27,7 +27,7 @@ from typing import Any
 
 from ludotheque.bench.adapters import ADAPTERS, adapter_rates
 from ludotheque.bench.bots import bot_move_time
-from ludotheque.bench.ceiling import loop_ceiling
+from ludotheque.bench.ceiling import loop_ceiling, paired_share
 from ludotheque.bench.playouts import clone_and_resample, playouts, random_playout, sample_states
 from ludotheque.bench.records import finished_table, save_and_restore, save_pass
 from ludotheque.bench.timing import Rate, timed_rates, timed_runs
@@ -45,6 +45,7 @@ __all__ = [
     "furniture",
     "load_for_bench",
     "loop_ceiling",
+    "paired_share",
     "playouts",
     "random_playout",
     "sample_states",
@@ -88,6 +89,11 @@ def with_ceiling(game: Game, played: dict[str, Any], seconds: float, runs: int) 
     deals = played["deals_per_s" if "deals_per_s" in played else "games_per_s"]["per_second"]
     figures["protocol_deals_per_s"] = round(deals, 1)
     figures["share_of_ceiling"] = round(deals / figures["deals_per_s"], 3)
+    # the same share from neighbouring slices (steady where the machine's speed drifts), and the deals/s it gives
+    # at the ceiling measured above: what to hold against ``target_deals_per_s`` on a shared machine
+    paired = paired_share(game, seconds / 4, max(3, 2 * runs - 1))
+    figures["share_of_ceiling_paired"] = paired
+    figures["protocol_deals_per_s_paired"] = round(paired["share"] * figures["deals_per_s"], 1)
     return figures
 
 

@@ -10,6 +10,7 @@ gives the deals/s ceiling that the speed targets are stated against (``ludothequ
 from __future__ import annotations
 
 import random
+import statistics
 from dataclasses import asdict
 from typing import Any
 
@@ -85,6 +86,42 @@ class NullGame:
         return NullState(steps)
 
 
+def recorded_shapes(
+    game: Game, rng: random.Random, min_games: int = 3, min_deals: int = 12
+) -> tuple[list[list[Step]], float]:
+    """Random games' shapes for the null engine (at least ``min_games`` games and ``min_deals`` deals), and their
+    actions per deal."""
+    shapes: list[list[Step]] = []
+    deals = 0
+    while len(shapes) < min_games or deals < min_deals:
+        steps, done = record_shape(game, rng)
+        shapes.append(steps)
+        deals += max(1, done)
+    return shapes, sum(len(steps) for steps in shapes) / deals
+
+
+def paired_share(game: Game, seconds: float = 0.25, pairs: int = 9, seed: int = 0) -> dict[str, Any]:
+    """The protocol's actions/s over the null engine's, timed in adjacent slices of ``seconds``: its share of the
+    loop's ceiling, steady on a machine whose speed drifts.
+
+    Timed apart, the two rates can meet different speeds of a shared machine (they drift by half and more within
+    minutes on a loaded virtual machine); two neighbouring slices meet the same one, so each pair gives a ratio
+    and ``share`` is their median.  Each pair alternates which loop goes first, so a drift within a pair
+    cancels out over the pairs."""
+    rng = random.Random(seed)
+    shapes, _ = recorded_shapes(game, rng)
+    null = NullGame(shapes)
+    ratios = []
+    for pair in range(pairs):
+        loops = [lambda: random_playout(game, rng), lambda: random_playout(null, rng)]
+        if pair % 2:
+            loops.reverse()
+        (_, (first,)), (_, (second,)) = (timed_runs(loop, seconds, 1) for loop in loops)
+        protocol, ceiling = (second, first) if pair % 2 else (first, second)
+        ratios.append(protocol / ceiling)
+    return {"share": round(statistics.median(ratios), 3), "pairs": [round(r, 3) for r in ratios]}
+
+
 def loop_ceiling(
     game: Game, seconds: float = 1.0, runs: int = 5, seed: int = 0, min_games: int = 3, min_deals: int = 12
 ) -> dict[str, Any]:
@@ -94,13 +131,7 @@ def loop_ceiling(
     ``target_deals_per_s`` is the issue's: 1,000 deals/s, or half the ceiling where the ceiling puts 1,000 out
     of reach."""
     rng = random.Random(seed)
-    shapes: list[list[Step]] = []
-    deals = 0
-    while len(shapes) < min_games or deals < min_deals:
-        steps, done = record_shape(game, rng)
-        shapes.append(steps)
-        deals += max(1, done)
-    per_deal = sum(len(steps) for steps in shapes) / deals
+    shapes, per_deal = recorded_shapes(game, rng, min_games, min_deals)
     null = NullGame(shapes)
     _, actions = timed_runs(lambda: random_playout(null, rng), seconds, runs)
     rate = Rate.of(actions)
