@@ -193,3 +193,12 @@ def test_the_paired_share_times_both_loops_in_neighbouring_slices() -> None:
     assert figures["protocol_deals_per_s_paired"] == pytest.approx(
         figures["share_of_ceiling_paired"]["share"] * figures["deals_per_s"], abs=0.1
     )
+
+
+def test_the_table_overhead_is_the_median_of_each_runs_own_ratio() -> None:
+    from ludotheque.bench.overhead import table_overhead
+
+    figures = table_overhead(ludotheque.load_game("geier", players=2), seconds=0.02, runs=3)
+    for name, key in (("overhead", "table"), ("overhead_random_bots", "table_random_bots")):
+        ratios = sorted(p / t for p, t in zip(figures["protocol"]["runs"], figures[key]["runs"], strict=True))
+        assert figures[name] == pytest.approx(ratios[1] - 1, abs=0.01)  # the runs are rounded to 0.1 game/s
