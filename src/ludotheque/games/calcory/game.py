@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import bisect
 import random
+from itertools import accumulate
 from typing import Any
 
 from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, State
@@ -26,6 +27,7 @@ EMPTY, DOWN, UP, MARKED = 0, 1, 2, 3
 # Phases of a turn.
 FLIP, PUT_BACK, PASSING, OVER = "flip", "put_back", "pass", "over"
 LOG_KEYS = ("turn", "seat", "kind", "cell", "value")
+_VALUE_COUNT = len(rules.VALUES)
 
 
 class CalcoryGame(Game):
@@ -85,12 +87,50 @@ class CalcoryState(State):
         self._turn_flips: list[tuple[int, int]] = []  # (cell, value) flipped during the current turn
 
     # -- protocol ---------------------------------------------------------------------------------
+    # The public methods below answer the common cases (a legal action of the seat or chance that acts) in
+    # one step, without the base class's chain of hooks; anything else goes to ``State``'s methods, the
+    # reference, which validate and raise.  tests/core/test_fast_paths.py checks the two agree.
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
     def is_chance_node(self) -> bool:
         return self.dealt < rules.CELLS
+
+    def current_players(self) -> list[int]:
+        return [] if self.phase == OVER or self.dealt < rules.CELLS else [self.current]
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        if (
+            self.phase != OVER
+            and self.dealt >= rules.CELLS
+            and (player is None or (type(player) is int and player == self.current))
+        ):
+            return self._legal_actions(self.current)
+        return super().legal_actions(player)
+
+    def apply_action(self, action: int, player: Actor | None = None) -> None:
+        if type(action) is int and self.phase != OVER:
+            if self.dealt < rules.CELLS:
+                if (player is None or player == CHANCE) and 0 <= action < _VALUE_COUNT and self.to_deal[action] > 0:
+                    self._deal(action)
+                    self._history.append((CHANCE, action))
+                    return
+            else:
+                seat = self.current
+                if (player is None or (type(player) is int and player == seat)) and self._is_legal(action, seat):
+                    self._apply(action, seat)
+                    self._history.append((seat, action))
+                    return
+        super().apply_action(action, player)
+
+    def _chance_cumulative(self) -> tuple[list[int], list[float]] | None:
+        if self.dealt >= rules.CELLS:
+            return None
+        left = rules.CELLS - self.dealt
+        to_deal = self.to_deal
+        # the very sums ``sample_chance`` would add up from ``_chance_outcomes``
+        return [v for v, count in enumerate(to_deal) if count], list(accumulate([c / left for c in to_deal if c]))
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         left = rules.CELLS - self.dealt
