@@ -79,6 +79,21 @@ class LogEntry:
         self._move = move
         self._notary = notary
 
+    @classmethod
+    def unwritten(cls, seq: int, actor: Actor, action: int, notation: str | None, notary: _Notary) -> LogEntry:
+        """An entry whose notation (unless given) and move ``notary`` writes when first read: what random play
+        appends at every action, made without ``__init__``'s checks and defaults (they cost as much as a Geier
+        move)."""
+        entry = object.__new__(cls)
+        entry.seq = seq
+        entry.actor = actor
+        entry.action = action
+        entry.events = ()
+        entry._notation = notation
+        entry._move = None
+        entry._notary = notary
+        return entry
+
     @property
     def notation(self) -> str:
         if self._notation is None:
@@ -123,11 +138,6 @@ class LogEntry:
             if data is not None:
                 out.append({"seq": self.seq, **data})
         return out
-
-
-#: An entry whose notation and move the notary writes later is made without ``LogEntry.__init__`` (its checks and
-#: defaults cost as much as a Geier move): ``Table._apply`` sets every slot itself.
-_unwritten_entry = object.__new__
 
 
 class _Notary:
@@ -325,14 +335,7 @@ class Table:
                 state.apply_logged(action, actor)
             else:
                 state.apply_action(action, player)  # validates; raises before any change
-            entry = _unwritten_entry(LogEntry)
-            entry.seq = len(log) + 1
-            entry.actor = actor
-            entry.action = action
-            entry.events = ()
-            entry._notation = notation
-            entry._move = None
-            entry._notary = notary
+            entry = LogEntry.unwritten(len(log) + 1, actor, action, notation, notary)
             log.append(entry)
             return entry
         if notation is None:

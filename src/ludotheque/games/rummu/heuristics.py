@@ -27,13 +27,19 @@ def candidate_combos(counts: list[int], partial: list[int]) -> list[list[int]]:
     """Valid combinations made of ``partial`` plus cards of ``counts`` (a hand as counts per type): the sets of
     each number (colours ascending), then for each span of numbers the one-colour runs (red, green, blue, black:
     naturals where possible, jokers elsewhere) and, up to five numbers, the first multicolour run found."""
+    avail, fixed = _masks(counts, partial)
+    return [list(cards) for cards in _candidates(avail | fixed, fixed)]
+
+
+def _masks(counts: list[int], partial: list[int]) -> tuple[int, int]:
+    """The types a hand holds (counts per type) and the types of ``partial``, as bitmasks."""
     avail = 0
     for card in compress(_TYPE_RANGE, counts):
         avail |= 1 << card
     fixed = 0
     for card in partial:
         fixed |= 1 << card
-    return [list(cards) for cards in _candidates(avail | fixed, fixed)]
+    return avail, fixed
 
 
 _TYPE_RANGE = range(TYPES)
@@ -160,12 +166,7 @@ def _first_multicolour(first: int, options: tuple[int, ...]) -> tuple[int, ...] 
 
 def best_combo(counts: list[int], partial: list[int], need: int, spare: int) -> list[int] | None:
     """The best combination containing ``partial`` using at most ``spare`` cards of the hand."""
-    avail = 0
-    for card in compress(_TYPE_RANGE, counts):
-        avail |= 1 << card
-    fixed = 0
-    for card in partial:
-        fixed |= 1 << card
+    avail, fixed = _masks(counts, partial)
     best: tuple[int, ...] | None = None
     best_key = (-1, -1, 0)
     laid = len(partial)
