@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import random
 from types import ModuleType
 from typing import Any
 
 from ludotheque.bench.adapters import ADAPTERS, adapter_rates
 from ludotheque.bench.bots import bot_move_time
-from ludotheque.bench.ceiling import loop_ceiling, paired_share
+from ludotheque.bench.ceiling import loop_ceiling, paired_share, recorded_shapes
 from ludotheque.bench.playouts import clone_and_resample, playouts, random_playout, sample_states
 from ludotheque.bench.records import finished_table, save_and_restore, save_pass
 from ludotheque.bench.timing import Rate, timed_rates, timed_runs
@@ -85,13 +86,14 @@ def load_for_bench(game_id: str, players: int) -> Game:
 
 def with_ceiling(game: Game, played: dict[str, Any], seconds: float, runs: int) -> dict[str, Any]:
     """The loop's ceiling for ``game`` beside the protocol's deals/s (``played``: its ``playouts`` figures)."""
-    figures = loop_ceiling(game, seconds, runs)
+    recorded = recorded_shapes(game, random.Random(0))  # the null engine's games, for both measures below
+    figures = loop_ceiling(game, seconds, runs, recorded=recorded)
     deals = played["deals_per_s" if "deals_per_s" in played else "games_per_s"]["per_second"]
     figures["protocol_deals_per_s"] = round(deals, 1)
     figures["share_of_ceiling"] = round(deals / figures["deals_per_s"], 3)
     # the same share from neighbouring slices (steady where the machine's speed drifts), and the deals/s it gives
     # at the ceiling measured above: what to hold against ``target_deals_per_s`` on a shared machine
-    paired = paired_share(game, seconds / 4, max(3, 2 * runs - 1))
+    paired = paired_share(game, seconds / 4, max(3, 2 * runs - 1), shapes=recorded[0])
     figures["share_of_ceiling_paired"] = paired
     figures["protocol_deals_per_s_paired"] = round(paired["share"] * figures["deals_per_s"], 1)
     return figures

@@ -14,7 +14,7 @@ import statistics
 from dataclasses import asdict
 from typing import Any
 
-from ludotheque.bench.playouts import random_playout
+from ludotheque.bench.playouts import PlayoutGame, random_playout
 from ludotheque.bench.timing import Rate, timed_runs
 from ludotheque.core import Game, sample_chance
 
@@ -100,38 +100,51 @@ def recorded_shapes(
     return shapes, sum(len(steps) for steps in shapes) / deals
 
 
-def paired_share(game: Game, seconds: float = 0.25, pairs: int = 9, seed: int = 0) -> dict[str, Any]:
+def paired_share(
+    game: Game, seconds: float = 0.25, pairs: int = 9, seed: int = 0, shapes: list[list[Step]] | None = None
+) -> dict[str, Any]:
     """The protocol's actions/s over the null engine's, timed in adjacent slices of ``seconds``: its share of the
-    loop's ceiling, steady on a machine whose speed drifts.
+    loop's ceiling, steady on a machine whose speed drifts.  ``shapes``: the null engine's games, if recorded
+    already (``recorded_shapes``).
 
     Timed apart, the two rates can meet different speeds of a shared machine (they drift by half and more within
     minutes on a loaded virtual machine); two neighbouring slices meet the same one, so each pair gives a ratio
     and ``share`` is their median.  Each pair alternates which loop goes first, so a drift within a pair
     cancels out over the pairs."""
     rng = random.Random(seed)
-    shapes, _ = recorded_shapes(game, rng)
-    null = NullGame(shapes)
+    null = NullGame(shapes if shapes is not None else recorded_shapes(game, rng)[0])
+
+    def actions_per_s(engine: PlayoutGame) -> float:
+        return timed_runs(lambda: random_playout(engine, rng), seconds, 1)[1][0]
+
     ratios = []
     for pair in range(pairs):
-        loops = [lambda: random_playout(game, rng), lambda: random_playout(null, rng)]
         if pair % 2:
-            loops.reverse()
-        (_, (first,)), (_, (second,)) = (timed_runs(loop, seconds, 1) for loop in loops)
-        protocol, ceiling = (second, first) if pair % 2 else (first, second)
+            ceiling = actions_per_s(null)
+            protocol = actions_per_s(game)
+        else:
+            protocol = actions_per_s(game)
+            ceiling = actions_per_s(null)
         ratios.append(protocol / ceiling)
     return {"share": round(statistics.median(ratios), 3), "pairs": [round(r, 3) for r in ratios]}
 
 
 def loop_ceiling(
-    game: Game, seconds: float = 1.0, runs: int = 5, seed: int = 0, min_games: int = 3, min_deals: int = 12
+    game: Game,
+    seconds: float = 1.0,
+    runs: int = 5,
+    seed: int = 0,
+    min_games: int = 3,
+    min_deals: int = 12,
+    recorded: tuple[list[list[Step]], float] | None = None,
 ) -> dict[str, Any]:
     """The null engine's actions/s over ``game``'s shape and the deals/s ceiling it gives.
 
     ``actions_per_deal`` comes from at least ``min_games`` random games and ``min_deals`` deals;
     ``target_deals_per_s`` is the issue's: 1,000 deals/s, or half the ceiling where the ceiling puts 1,000 out
-    of reach."""
+    of reach.  ``recorded``: ``recorded_shapes``'s answer, if already at hand."""
     rng = random.Random(seed)
-    shapes, per_deal = recorded_shapes(game, rng, min_games, min_deals)
+    shapes, per_deal = recorded if recorded is not None else recorded_shapes(game, rng, min_games, min_deals)
     null = NullGame(shapes)
     _, actions = timed_runs(lambda: random_playout(null, rng), seconds, runs)
     rate = Rate.of(actions)
