@@ -246,22 +246,17 @@ class Table:
 
     def step(self) -> LogEntry | None:
         """Apply the next chance action or bot move; ``None`` when the game is over or only people must act."""
-        state = self.state
-        if state.is_terminal():
-            return None
-        if state.is_chance_node():
-            return self._apply(CHANCE, self.chance(state))
-        for seat in state.current_players():
-            bot = self.seats[seat]
-            if bot is not None:
-                return self._apply(seat, ask_bot(bot, state, seat, self.bot_rng))
-        return None
+        applied = self._run(None, once=True)
+        return applied[0] if applied else None
 
     def advance(self, on_entry: Callable[[LogEntry], None] | None = None) -> list[LogEntry]:
-        """Run chance and bots until a person must act or the game ends; the entries applied, in order.
+        """Run chance and bots until a person must act or the game ends; the entries applied, in order."""
+        return self._run(on_entry, once=False)
 
-        The same moves as calling ``step`` until it answers ``None``, written out as one loop: simulations and
-        the arena spend most of their time here."""
+    def _run(self, on_entry: Callable[[LogEntry], None] | None, once: bool) -> list[LogEntry]:
+        """``step`` and ``advance`` as one loop (simulations and the arena spend most of their time here): the
+        next chance action, or the move of the first acting seat that holds a bot, until only people act, the
+        game ends or (``once``) one entry is applied."""
         applied: list[LogEntry] = []
         state, seats, chance, rng, apply = self.state, self.seats, self.chance, self.bot_rng, self._apply
         while not state.is_terminal():
@@ -278,6 +273,8 @@ class Table:
             applied.append(entry)
             if on_entry is not None:
                 on_entry(entry)
+            if once:
+                break
         return applied
 
     def play_out(self) -> State:
