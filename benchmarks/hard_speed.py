@@ -35,8 +35,9 @@ from ludotheque.arena.report import markdown
 from ludotheque.bots.ismcts import EXPLORATION, PRIOR_BIAS, ISMCTSBot, SearchInfo, _Node
 from ludotheque.bots.levels import level_settings
 from ludotheque.bots.registry import make_bot
-from ludotheque.core import Bot, Game, State, game_class, game_ids, load_game, sample_chance
+from ludotheque.core import Bot, Game, State, sample_chance
 from ludotheque.core.bot import Sampler, make_sampler
+from ludotheque.games import game_class, game_ids, load_game
 
 REFERENCE = "reference-hard"
 

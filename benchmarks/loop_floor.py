@@ -16,7 +16,7 @@ import sys
 from typing import Any
 
 from ludotheque.bench import load_for_bench, loop_ceiling, timed_rates
-from ludotheque.core import game_class
+from ludotheque.games import game_class
 from ludotheque.games.geier.bench import goofspiel
 
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from ludotheque.bench import bench_game
-from ludotheque.core import game_ids
+from ludotheque.games import game_ids
 
 
 def main() -> None:

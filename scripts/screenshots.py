@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import sync_playwright
 
-from ludotheque.core import game_class, game_ids
+from ludotheque.games import game_class, game_ids
 from ludotheque.server.process import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -17,9 +17,9 @@ from ludotheque.core import (
     NotYourTurnError,
     RecordError,
     SeatError,
-    load_game,
     replay_record,
 )
+from ludotheque.games import load_game
 from ludotheque.table import Table, play_game
 
 

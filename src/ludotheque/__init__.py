@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from ludotheque.core import (
     CHANCE,
     Game,
@@ -17,17 +14,10 @@ from ludotheque.core import (
     RecordError,
     State,
     UnknownGameError,
-    game_ids,
-    load_game,
 )
-from ludotheque.core.records import replay_record
+from ludotheque.games import game_ids, load_game, replay
 
 __version__ = "0.1.0"
-
-
-def replay(record: Mapping[str, Any] | str | bytes) -> State:
-    """The final ``State`` of a record, every move validated; ``RecordError`` names the first bad one."""
-    return replay_record(record, load_game)
 
 
 __all__ = [

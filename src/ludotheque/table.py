@@ -28,7 +28,6 @@ from ludotheque.core import (
     Game,
     NotYourTurnError,
     State,
-    load_game,
     parse_record,
     sample_chance,
 )
@@ -36,6 +35,7 @@ from ludotheque.core.bot import ask_bot
 from ludotheque.core.errors import LudothequeError, RecordError
 from ludotheque.core.events import Event, EventData
 from ludotheque.core.records import check_notation
+from ludotheque.games import load_game
 
 #: Picks the chance action at a chance node: a seeded RNG (``chance_from_rng``), keyed duplicate deals (the arena),
 #: or the server's cryptographic source.

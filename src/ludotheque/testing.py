@@ -29,7 +29,7 @@ from ludotheque.core import (
     replay_record,
     sample_chance,
 )
-from ludotheque.core.registry import load_game
+from ludotheque.games import load_game
 
 Invariant = Callable[[State], None]
 

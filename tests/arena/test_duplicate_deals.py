@@ -10,7 +10,7 @@ import pytest
 from ludotheque.arena.chance import KeyedChance
 from ludotheque.arena.tournament import ArenaSpec, play_one, seatings
 from ludotheque.bots import RandomBot, make_bot, play_game
-from ludotheque.core import load_game
+from ludotheque.games import load_game
 from ludotheque.games.geier.rules import POINT_CARDS
 
 

@@ -10,8 +10,9 @@ import pytest
 
 from ludotheque.bots import make_bot
 from ludotheque.bots.coach import Thresholds, hint, review_record
-from ludotheque.core import CHANCE, State, load_game, sample_chance
+from ludotheque.core import CHANCE, State, sample_chance
 from ludotheque.core.bot import ask_bot, make_sampler
+from ludotheque.games import load_game
 
 
 def play(game_id: str, players: int, bots: list[str], seed: int, steps: int | None = None, **options: Any) -> State:

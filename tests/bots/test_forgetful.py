@@ -46,7 +46,7 @@ def test_forgetful_bot_sees_the_filtered_view() -> None:
 
 
 def test_calcory_levels() -> None:
-    from ludotheque.core import load_game
+    from ludotheque.games import load_game
 
     game = load_game("calcory", players=2)
     for level in ("easy", "medium", "hard"):

@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from ludotheque.bots import ISMCTSBot, RandomBot, play_game, step_bots
 from ludotheque.bots.ismcts import _ViewKeys
-from ludotheque.core import IllegalActionError, State, game_class, game_ids, load_game, sample_chance
+from ludotheque.core import IllegalActionError, State, sample_chance
 from ludotheque.core.bot import Sampler
+from ludotheque.games import game_class, game_ids, load_game
 
 from .toygames import SecretGame, decoy
 

@@ -11,7 +11,8 @@ import pytest
 from ludotheque.bots import ISMCTSBot, NoisyBot, UnknownBotError, make_bot
 from ludotheque.bots.forgetful import ForgetfulBot
 from ludotheque.bots.levels import LEVELS, game_levels, level_bot, level_settings
-from ludotheque.core import Game, load_game
+from ludotheque.core import Game
+from ludotheque.games import load_game
 
 from .toygames import SecretGame
 
@@ -154,8 +155,9 @@ def test_a_game_without_levels_plays_the_generic_ones() -> None:
 
 
 def with_levels(game: Game, **furniture: Any) -> Game:
-    """``game`` whose ``levels.py`` holds ``furniture`` instead of its own."""
-    game._furniture = lambda name: SimpleNamespace(**furniture)  # type: ignore[method-assign]
+    """``game`` whose ``levels`` part holds ``furniture`` instead of its own."""
+    levels = SimpleNamespace(**furniture)
+    game.game_type = SimpleNamespace(optional_part=lambda name: levels if name == "levels" else None)  # type: ignore[misc]
     return game
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from ludotheque.bots import ISMCTSBot, NoisyBot, RandomBot, UnknownBotError, bot_names, make_bot, parse_bots
 from ludotheque.bots.levels import LEVELS, level_settings
-from ludotheque.core import load_game
+from ludotheque.games import load_game
 
 
 @pytest.fixture

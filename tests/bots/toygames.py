@@ -9,7 +9,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ludotheque.bots.random_bot import RandomBot
-from ludotheque.core import CHANCE, Actor, Bot, Game, State
+from ludotheque.core import CHANCE, Actor, Bot, CoachThresholds, Game, GameType, State
 
 K = 4
 
@@ -22,10 +22,19 @@ class SecretGame(Game):
     state would guess the secret.
     """
 
-    id = "secret"
-    name = "Secret"
-    min_players = 2
-    max_players = 2
+    game_type = GameType(
+        id="secret",
+        name="Secret",
+        package=__name__,
+        game_class="SecretGame",
+        min_players=2,
+        max_players=2,
+        simultaneous=False,
+        chance=True,
+        hidden_information=True,
+        score_order="higher",
+        coach_thresholds=CoachThresholds(0.1, 0.3, 0.6),
+    )
 
     def num_distinct_actions(self) -> int:
         return K

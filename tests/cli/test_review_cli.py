@@ -10,8 +10,9 @@ from typer.testing import CliRunner
 
 from ludotheque.bots import make_bot
 from ludotheque.cli.main import app
-from ludotheque.core import load_game, sample_chance
+from ludotheque.core import sample_chance
 from ludotheque.core.bot import ask_bot
+from ludotheque.games import load_game
 
 runner = CliRunner()
 

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ludotheque
+import ludotheque.games
 from ludotheque.bots import RandomBot, UnknownBotError, parse_bots, play_game
 from ludotheque.core import OptionError, OptionSpec, RecordError, parse_record, sample_chance
 from ludotheque.core.options import resolve_options
@@ -57,7 +58,7 @@ def test_registry() -> None:
     ids = ludotheque.game_ids()
     assert ids == sorted(ids) and "geier" in ids
     for game_id in ids:
-        game = ludotheque.load_game(game_id, players=ludotheque.core.game_class(game_id).min_players)
+        game = ludotheque.load_game(game_id, players=ludotheque.games.game_class(game_id).min_players)
         assert game.id == game_id
         assert game.new_initial_state().view(None)["game"] == game_id
 

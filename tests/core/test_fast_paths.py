@@ -17,7 +17,8 @@ import numpy as np
 import pytest
 
 import ludotheque
-from ludotheque.core import CHANCE, State, game_class, game_ids, sample_chance
+from ludotheque.core import CHANCE, State, sample_chance
+from ludotheque.games import game_class, game_ids
 
 #: options that keep a match short enough here (random Rummü players never reach the target)
 OPTIONS: dict[str, dict[str, Any]] = {"rummu": {"hands": 2}, "mu": {"target": 60}}

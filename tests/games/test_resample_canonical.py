@@ -12,7 +12,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from ludotheque.core import State, load_game, sample_chance
+from ludotheque.core import State, sample_chance
+from ludotheque.games import load_game
 
 #: game, players, options: a table of each game, at a count where several hands are hidden
 TABLES: list[tuple[str, int, dict[str, Any]]] = [

@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("pyspiel")
 
 import ludotheque
+import ludotheque.games
 from ludotheque.interop import openspiel
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -46,7 +47,7 @@ def test_openspiel_bot_in_our_interface(game_id: str) -> None:
     """A uniform-random pyspiel bot plays whole seats through ``OpenSpielBot`` with determinizations only."""
     import pyspiel
 
-    cls = ludotheque.core.game_class(game_id)
+    cls = ludotheque.games.game_class(game_id)
     spiel_game = openspiel.load(game_id, cls.min_players, turn_based=True, perfect_recall=False)
     bot = openspiel.OpenSpielBot(spiel_game, pyspiel.make_uniform_random_bot(0, 1))
     state = spiel_game.ludo.new_initial_state()

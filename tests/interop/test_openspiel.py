@@ -12,6 +12,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import ludotheque  # noqa: E402
+import ludotheque.games  # noqa: E402
 from ludotheque.interop import openspiel  # noqa: E402
 from ludotheque.interop._common import game_configurations, has_joint_decisions  # noqa: E402
 
@@ -78,7 +79,7 @@ def random_state(game: object, moves: int, seed: int) -> object:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_observations_serialization_and_resampling(game_id: str) -> None:
-    cls = ludotheque.core.game_class(game_id)
+    cls = ludotheque.games.game_class(game_id)
     game = load(game_id, cls.min_players, turn_based=True)
     ludo_game = ludotheque.load_game(game_id, players=cls.min_players)
     state = random_state(game, 40, seed=1)
@@ -107,7 +108,7 @@ def test_observations_serialization_and_resampling(game_id: str) -> None:
 def test_openspiel_ismcts_plays_every_game(game_id: str) -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 
-    cls = ludotheque.core.game_class(game_id)
+    cls = ludotheque.games.game_class(game_id)
     game = load(game_id, cls.min_players, turn_based=True, utility="win_loss", max_moves=40)
     rng = np.random.RandomState(0)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0, max_simulations=5, random_state=rng)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import httpx
 
-from ludotheque.core import game_ids
+from ludotheque.games import game_ids
 from ludotheque.server.process import ServerProcess
 
 from .client import create_table

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from ludotheque.core import load_game
+from ludotheque.games import load_game
 from ludotheque.server.botpool import HintRequest, give_hint, history_of
 from ludotheque.server.process import ServerProcess
 from ludotheque.table import Table

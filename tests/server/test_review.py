@@ -13,7 +13,8 @@ from typing import Any
 import httpx
 import pytest
 
-from ludotheque.core import CHANCE, load_game
+from ludotheque.core import CHANCE
+from ludotheque.games import load_game
 from ludotheque.server.process import ServerProcess
 
 from .client import Client, create_table

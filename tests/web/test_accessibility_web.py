@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from ludotheque.core import game_class, game_ids
+from ludotheque.games import game_class, game_ids
 from ludotheque.server.process import ServerProcess
 
 from .conftest import ROOT

@@ -20,7 +20,8 @@ from typing import Any
 
 import pytest
 
-from ludotheque.core import CHANCE, Actor, load_game
+from ludotheque.core import CHANCE, Actor
+from ludotheque.games import load_game
 from ludotheque.server.db import make_engine
 from ludotheque.server.process import ServerProcess
 from ludotheque.server.schema import CHANCE_ACTOR

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ludotheque.core import game_class, game_ids
+from ludotheque.games import game_class, game_ids
 from ludotheque.server.pages import game_web_folder
 from ludotheque.web import STATIC
 

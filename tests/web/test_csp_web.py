@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
-from ludotheque.core import game_class, game_ids
+from ludotheque.games import game_class, game_ids
 from ludotheque.server.process import ServerProcess
 
 #: Every violation the page sees, kept by a listener added before any of the page's scripts runs.

@@ -8,7 +8,8 @@ from typing import Any
 
 import httpx
 
-from ludotheque.core import CHANCE, State, load_game
+from ludotheque.core import CHANCE, State
+from ludotheque.games import load_game
 from ludotheque.server.process import ServerProcess
 
 from .driver import horizontal_overflow

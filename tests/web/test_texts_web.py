@@ -17,7 +17,8 @@ from typing import Any
 import httpx
 import pytest
 
-from ludotheque.core import CHANCE, Actor, game_class, game_ids, load_game
+from ludotheque.core import CHANCE, Actor
+from ludotheque.games import game_class, game_ids, load_game
 from ludotheque.server.pages import game_web_folder
 from ludotheque.server.process import ServerProcess
 from ludotheque.web import STATIC

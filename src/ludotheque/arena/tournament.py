@@ -17,8 +17,9 @@ from typing import Any
 from ludotheque.arena.chance import KeyedChance
 from ludotheque.arena.stats import Interval, Ratings, clustered_mean, clustered_rate, ranks_from_result
 from ludotheque.bots.registry import make_bot
-from ludotheque.core import Bot, Game, load_game
+from ludotheque.core import Bot, Game
 from ludotheque.core.bot import Sampler
+from ludotheque.games import load_game
 from ludotheque.table import Table
 
 

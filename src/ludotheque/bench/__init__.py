@@ -20,8 +20,6 @@ This package names no game.  A game's folder may hold a ``bench.py`` with any of
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import random
 from types import ModuleType
 from typing import Any
@@ -32,7 +30,8 @@ from ludotheque.bench.ceiling import loop_ceiling, paired_share, recorded_shapes
 from ludotheque.bench.playouts import clone_and_resample, playouts, random_playout, sample_states
 from ludotheque.bench.records import finished_table, save_and_restore, save_pass
 from ludotheque.bench.timing import Rate, timed_rates, timed_runs
-from ludotheque.core import Game, OptionValue, game_class, load_game
+from ludotheque.core import Game, OptionValue
+from ludotheque.games import game_class, game_type, load_game
 
 __all__ = [
     "ADAPTERS",
@@ -63,11 +62,7 @@ __all__ = [
 
 def furniture(game_id: str) -> ModuleType | None:
     """The game's ``bench.py`` (next to its game module), or ``None`` when it has none."""
-    package = game_class(game_id).__module__.rpartition(".")[0]
-    name = f"{package}.bench"
-    if importlib.util.find_spec(name) is None:
-        return None
-    return importlib.import_module(name)
+    return game_type(game_id).optional_part("bench")
 
 
 def bench_options(game_id: str) -> dict[str, OptionValue]:

@@ -19,8 +19,9 @@ from typing import Any
 
 from ludotheque.bench.playouts import sample_states
 from ludotheque.bots.registry import make_bot
-from ludotheque.core import Bot, Game, game_class, game_ids, load_game
+from ludotheque.core import Bot, Game
 from ludotheque.core.bot import Sampler
+from ludotheque.games import game_class, game_ids, load_game
 from ludotheque.table import play_game, step_bots
 
 

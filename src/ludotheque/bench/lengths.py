@@ -17,7 +17,8 @@ import random
 import statistics
 from typing import Any
 
-from ludotheque.core import Game, game_class, game_ids, load_game, sample_chance
+from ludotheque.core import Game, sample_chance
+from ludotheque.games import game_class, game_ids, load_game
 
 
 def random_length(game: Game, rng: random.Random, cap: int) -> tuple[int, int, bool]:

@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> None:
     import json
 
     from ludotheque.bench import load_for_bench
-    from ludotheque.core import game_class, game_ids
+    from ludotheque.games import game_class, game_ids
 
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("game_ids", nargs="*", metavar="GAME")

@@ -78,7 +78,7 @@ def save_and_restore(
     validated when first committed), ``Table.restore`` of the finished game's record (every action validated
     again; with raw actions, as ``Table.record()`` writes it) and of the same record in notation only, and
     ``ludotheque.replay`` of both."""
-    import ludotheque
+    from ludotheque.games import replay
 
     played = finished_table(game, bots, seed)
     moves = [(entry.actor, entry.action) for entry in played.log]
@@ -131,8 +131,8 @@ def save_and_restore(
         ("restore_logged", lambda: Table.restore_logged(game, logged)),
         ("restore", lambda: Table.restore(record)),
         ("restore_notation", lambda: Table.restore(notation_only)),
-        ("replay", lambda: ludotheque.replay(record)),
-        ("replay_notation", lambda: ludotheque.replay(notation_only)),
+        ("replay", lambda: replay(record)),
+        ("replay_notation", lambda: replay(notation_only)),
         ("json_parse", lambda: json.loads(text)),
     ):
         times = seconds_of(work, runs)

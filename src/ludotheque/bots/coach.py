@@ -23,8 +23,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludotheque.core import CHANCE, Bot, Game, State, load_game, parse_record, sample_chance
+from ludotheque.core import CHANCE, Bot, Game, State, parse_record, sample_chance
 from ludotheque.core.bot import Sampler, make_sampler
+from ludotheque.games import load_game
 
 #: The opponent model by default.  The levels ``medium`` and ``hard`` search for about a second (or four) a move:
 #: a single Geier playout with them would cost more than a whole review's budget.  ``heuristic`` is what their
@@ -57,22 +58,11 @@ class Thresholds:
         return {"inaccuracy": self.inaccuracy, "mistake": self.mistake, "blunder": self.blunder}
 
 
-#: Per game, about a sixth, half and the whole of the spread (standard deviation) of a seat's final points between
-#: two heuristic players (``docs/coach.md`` has the measure); Geier's is taken from its prize cards (-5 to 10).
-THRESHOLDS: dict[str, Thresholds] = {
-    "geier": Thresholds(1.0, 2.5, 5.0),
-    "mu": Thresholds(2.5, 7.0, 14.0),
-    "rummu": Thresholds(12.0, 35.0, 75.0),
-    "cheese": Thresholds(0.4, 1.0, 2.0),
-    "mice": Thresholds(0.4, 1.0, 2.0),
-    "calcory": Thresholds(0.7, 2.0, 4.0),
-    "safaru": Thresholds(2.0, 6.0, 12.0),
-}
-FALLBACK_THRESHOLDS = Thresholds(1.0, 3.0, 6.0)
-
-
 def thresholds_for(game: Game) -> Thresholds:
-    return THRESHOLDS.get(game.id, FALLBACK_THRESHOLDS)
+    """The game's declared thresholds (``GameType.coach_thresholds``): about a sixth, half and the whole of the
+    spread (standard deviation) of a seat's final points between two heuristic players (``docs/coach.md`` has the
+    measure); Geier's are taken from its prize cards (-5 to 10)."""
+    return Thresholds(*game.game_type.coach_thresholds)
 
 
 @dataclass

@@ -160,7 +160,7 @@ class ISMCTSBot:
 
         Why: every determinization gives the opponents other hands, hence other views, so almost every iteration
         of the tree search ends in a node of its own (0.66-0.98 nodes per iteration at every table measured;
-        ``python -m ludotheque.bots.benchmark`` prints it): the search is mostly one level deep anyway, and the
+        ``python -m ludotheque.bench.bots`` prints it): the search is mostly one level deep anyway, and the
         noise of the root's action values is what more iterations reduce.  Sequential halving (Karnin, Koren &
         Somekh 2013) spends a budget on the best *final* choice rather than on regret; and each round plays every
         remaining action on the same determinizations and rollout seeds, so the actions are compared on the same

@@ -2,7 +2,7 @@
 
 * ``easy``: the game's heuristic with a share of random moves (it makes visible mistakes).
 * ``medium``: ISMCTS with an iteration budget that moves within about a second of one core (measured by
-  ``python -m ludotheque.bots.benchmark``).  No time cap by default, so that a level plays the same on a busy
+  ``python -m ludotheque.bench.bots``).  No time cap by default, so that a level plays the same on a busy
   machine and arena results replay exactly; ``medium:time=S`` adds one.
 * ``hard``: ISMCTS with at least four times medium's budget; ``hard:time=S`` caps its thinking at S seconds a move.
 
@@ -38,13 +38,7 @@ DEFAULT_LEVELS: dict[str, dict[str, Any]] = {
 
 def game_levels(game: Game) -> ModuleType | None:
     """The game's ``levels`` module (its level settings, forgetting rule and own bots), or None if it has none."""
-    try:
-        return game._furniture("levels")
-    except ModuleNotFoundError as error:
-        wanted = f"{type(game).__module__.rpartition('.')[0]}.levels"
-        if error.name is not None and (wanted == error.name or wanted.startswith(error.name + ".")):
-            return None  # the game keeps the generic levels (a module missing from its levels.py is still an error)
-        raise
+    return game.game_type.optional_part("levels")  # None: the game keeps the generic levels
 
 
 def level_settings(game: Game, level: str, *, search: bool = False) -> dict[str, Any]:

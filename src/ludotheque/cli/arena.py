@@ -17,7 +17,8 @@ from ludotheque.arena import journal
 from ludotheque.arena.report import arena_table, markdown
 from ludotheque.arena.tournament import ArenaSpec, GameResult, run_arena
 from ludotheque.cli.common import parse_options
-from ludotheque.core import LudothequeError, load_game
+from ludotheque.core import LudothequeError
+from ludotheque.games import load_game
 
 
 def arena(

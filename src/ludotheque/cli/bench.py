@@ -10,7 +10,8 @@ from rich.table import Table
 
 from ludotheque.bench import ADAPTERS, bench_game, side_tables
 from ludotheque.cli.common import console, fail
-from ludotheque.core import LudothequeError, game_class, game_ids
+from ludotheque.core import LudothequeError
+from ludotheque.games import game_class, game_ids
 
 
 def _rate(data: dict[str, Any] | None) -> str:

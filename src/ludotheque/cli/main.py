@@ -19,7 +19,8 @@ from ludotheque.cli.menu import run_menu
 from ludotheque.cli.play import play_human
 from ludotheque.cli.simulate import simulate as run_simulation
 from ludotheque.cli.tables import games_json, games_table, result_json, result_table
-from ludotheque.core import Bot, LudothequeError, load_game, replay_record
+from ludotheque.core import Bot, LudothequeError, replay_record
+from ludotheque.games import load_game
 
 app = typer.Typer(
     help="ludotheque: seven French table games in the terminal, for players and bot developers.",

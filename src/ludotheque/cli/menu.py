@@ -13,7 +13,8 @@ from ludotheque.bots import make_bot
 from ludotheque.cli.common import check_record_dir
 from ludotheque.cli.play import play_human
 from ludotheque.cli.tables import games_table
-from ludotheque.core import Bot, Game, LudothequeError, OptionSpec, OptionValue, game_class, game_ids, load_game
+from ludotheque.core import Bot, Game, LudothequeError, OptionSpec, OptionValue
+from ludotheque.games import REGISTRY, game_class, game_ids, load_game
 
 ReadLine = Callable[[str], str]
 
@@ -59,7 +60,7 @@ def run_menu(console: Console, read: ReadLine, record_dir: Path = Path("records"
         if answer not in ids and not (answer.isdigit() and 1 <= int(answer) <= len(ids)):
             raise LudothequeError(f"pick a game id or a number from 1 to {len(ids)}")
 
-    default = "geier" if "geier" in ids else ids[0]  # the quickest game to learn
+    default = next(iter(REGISTRY))  # the registry lists the quickest game to learn first
     numbered = ", ".join(f"{i}={g}" for i, g in enumerate(ids, 1))
     answer = ask(console, read, f"game ({numbered})", default, check_game)
     game_id = ids[int(answer) - 1] if answer.isdigit() else answer

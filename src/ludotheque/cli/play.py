@@ -90,7 +90,7 @@ FOLD_RUN = 4
 def event_lines(game: Game, events: Sequence[dict[str, Any]], seat: int) -> list[str]:
     """The events in the game's words, the player's own seat marked ``seat N (you)``; a long run of events of
     one type (cards dealt one by one) is folded, so that a new deal does not scroll the table away."""
-    describe = game._furniture("display").event_text
+    describe = game.game_type.part("display").event_text
     texts = [(event["type"], str(describe(event)).replace(f"seat {seat}", f"seat {seat} (you)")) for event in events]
     lines: list[str] = []
     start = 0

@@ -10,7 +10,7 @@ from importlib import resources
 
 from rich.markdown import Markdown
 
-from ludotheque.core import game_class
+from ludotheque.games import game_class
 
 
 def rules_markdown(game_id: str, lang: str = "en") -> str:

@@ -6,7 +6,8 @@ from typing import Any
 
 from rich.table import Table
 
-from ludotheque.core import State, game_class, game_ids
+from ludotheque.core import State
+from ludotheque.games import game_class, game_ids
 
 
 def games_table() -> Table:

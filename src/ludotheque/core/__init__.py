@@ -1,6 +1,7 @@
 """The engine protocol: games, states, actions, chance, views, notation and records.
 
-It knows no game by name; games register themselves in ``ludotheque.games.REGISTRY``.
+It knows no game by name and imports none: each game declares a ``GameType`` and registers its package in
+``ludotheque.games.REGISTRY``, which also finds games by id (``load_game``).
 """
 
 from ludotheque.core.bot import Bot
@@ -18,9 +19,9 @@ from ludotheque.core.errors import (
     UnknownGameError,
 )
 from ludotheque.core.game import Game
+from ludotheque.core.gametype import CoachThresholds, GameType
 from ludotheque.core.options import OptionSpec, OptionValue
 from ludotheque.core.records import parse_record, replay_record
-from ludotheque.core.registry import game_class, game_ids, load_game
 from ludotheque.core.state import CHANCE, RECORD_FORMAT, Actor, State
 
 __all__ = [
@@ -28,8 +29,10 @@ __all__ = [
     "RECORD_FORMAT",
     "Actor",
     "Bot",
+    "CoachThresholds",
     "Game",
     "GameOverError",
+    "GameType",
     "IllegalActionError",
     "LudothequeError",
     "NotYourTurnError",
@@ -42,9 +45,6 @@ __all__ = [
     "SeatError",
     "State",
     "UnknownGameError",
-    "game_class",
-    "game_ids",
-    "load_game",
     "parse_record",
     "replay_record",
     "sample_chance",

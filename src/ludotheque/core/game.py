@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ludotheque.core.errors import OptionError, PlayerCountError
+from ludotheque.core.gametype import GameType
 from ludotheque.core.options import OptionSpec, OptionValue, resolve_options
 
 if TYPE_CHECKING:
@@ -44,10 +43,12 @@ _COMMON_VIEW_SCHEMA: dict[str, Any] = {
 class Game(ABC):
     """A configured game: ``load_game("geier", players=3, tie_rule="single")``.
 
-    Subclasses set the class attributes and implement the abstract methods.  Everything a seat may see is
-    computed by the state's ``_view``; everything about presentation lives in ``render``.
+    Subclasses set ``game_type`` (the package's declaration, which gives ``id``, ``name`` and the player counts),
+    the other class attributes, and implement the abstract methods.  Everything a seat may see is computed by the
+    state's ``_view``; everything about presentation lives in ``render``.
     """
 
+    game_type: ClassVar[GameType]
     id: ClassVar[str]
     name: ClassVar[str]
     min_players: ClassVar[int]
@@ -59,6 +60,13 @@ class Game(ABC):
     #: the field of the view's ``table`` that counts the game's hands or rounds ("hand_number"), where a game has
     #: several: a replay offers to jump from one to the next
     chapter_field: ClassVar[str | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        declared = cls.__dict__.get("game_type")
+        if declared is not None:
+            cls.id, cls.name = declared.id, declared.name
+            cls.min_players, cls.max_players = declared.min_players, declared.max_players
 
     def __init__(self, *, players: int, **options: Any) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
@@ -104,8 +112,12 @@ class Game(ABC):
 
     def score_order(self) -> ScoreOrder:
         """Whether higher or lower totals in ``returns()`` are better (``"lower"`` for MICE, say).  Tools that turn
-        points into rewards or ranks (the arena, the RL adapters, the search) read this, never guess it."""
-        return "higher"
+        points into rewards or ranks (the arena, the RL adapters, the search) read this, never guess it.  A game
+        whose declaration says ``"by_options"`` overrides it."""
+        declared = self.game_type.score_order
+        if declared == "by_options":
+            raise NotImplementedError(f"{self.id} declares a score order chosen by its options: override score_order")
+        return declared
 
     def score_sign(self) -> float:
         """+1.0 when higher totals are better, -1.0 when lower are: ``points * score_sign()`` is always "more is
@@ -118,45 +130,40 @@ class Game(ABC):
         Fixed partnerships override this, so that tools seat one bot per team (the arena) and name partners."""
         return list(range(self.players))
 
-    # The game's furniture: every game package holds ``view.py`` (``observation_shape(players)``, ``encode(view)``)
-    # and ``display.py`` (``render(view)``) next to its game module, so these need no per-game code.
-
-    def _furniture(self, name: str) -> ModuleType:
-        """The module ``name`` of this game's package (imported once, then found in ``sys.modules``)."""
-        package = type(self).__module__.rpartition(".")[0]
-        return importlib.import_module(f"{package}.{name}")
+    # The game's parts, declared by its ``GameType``: ``view`` (``observation_shape(players)``, ``encode(view)``),
+    # ``display`` (``render(view)``) and the others, so these need no per-game code.
 
     def observation_tensor_shape(self) -> tuple[int, ...]:
         """Shape of ``encode_view``'s array for this configuration (fixed, whatever the state)."""
-        shape: tuple[int, ...] = self._furniture("view").observation_shape(self.players)
+        shape: tuple[int, ...] = self.game_type.part("view").observation_shape(self.players)
         return shape
 
     def encode_view(self, view: dict[str, Any]) -> NDArray[np.float32]:
         """A seat's view as a fixed-size float32 array.  It reads only the view, so it cannot leak."""
-        tensor: NDArray[np.float32] = self._furniture("view").encode(view)
+        tensor: NDArray[np.float32] = self.game_type.part("view").encode(view)
         return tensor
 
     def view_schema(self) -> dict[str, Any]:
         """A JSON Schema of ``state.view(seat)`` for this game (the common keys and the game's ``"table"``)."""
         schema = dict(_COMMON_VIEW_SCHEMA)
-        schema["properties"] = {**_COMMON_VIEW_SCHEMA["properties"], "table": self._furniture("view").TABLE_SCHEMA}
+        schema["properties"] = {**_COMMON_VIEW_SCHEMA["properties"], "table": self.game_type.part("view").TABLE_SCHEMA}
         schema["title"] = f"{self.id} view"
         return schema
 
     def move_schema(self) -> dict[str, Any]:
         """A JSON Schema of ``state.action_to_json(...)``: the structured form of a move (chance's included)."""
-        schema: dict[str, Any] = self._furniture("notation").MOVE_SCHEMA
+        schema: dict[str, Any] = self.game_type.part("notation").MOVE_SCHEMA
         return schema
 
     def describe(self, before: State, actor: Actor, action: int, after: State) -> list[Event]:
         """What the table showed of ``action`` by ``actor``: the game's ``events.describe``.  ``before`` is the
         state the action was applied to (unchanged), ``after`` the state it gave."""
-        events: list[Event] = self._furniture("events").describe(before, actor, action, after)
+        events: list[Event] = self.game_type.part("events").describe(before, actor, action, after)
         return events
 
     def render(self, view: dict[str, Any]) -> Any:
         """A Rich renderable showing a view to a human (the game's ``display.render``)."""
-        return self._furniture("display").render(view)
+        return self.game_type.part("display").render(view)
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())

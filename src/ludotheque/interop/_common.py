@@ -6,14 +6,13 @@ Nothing here knows a game by name: games come from ``ludotheque.game_ids()`` / `
 from __future__ import annotations
 
 import io
-import random
 from typing import Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ludotheque.core import Game, State, game_ids, load_game, sample_chance
-from ludotheque.core.registry import game_class
+from ludotheque.core import Game, State
+from ludotheque.games import game_class, game_ids, load_game
 
 REWARD_MODES: Final = ("returns", "win_loss")
 
@@ -25,10 +24,7 @@ REWARD_MODES: Final = ("returns", "win_loss")
 #: 2,846, longest of 1,000: 10,788); so the cut leaves about one random Mü match in 1,000 unfinished, and costs a
 #: Rummü rollout under a second through the OpenSpiel adapter.
 DEFAULT_MAX_MOVES: Final = 10_000
-PROBE_GAMES: Final = 3
-PROBE_ACTIONS: Final = 2_000
 
-_joint_cache: dict[tuple[str, int, tuple[tuple[str, Any], ...]], bool] = {}
 
 
 def player_counts(game_id: str) -> list[int]:
@@ -99,27 +95,6 @@ def render_text(game: Game, view: dict[str, Any]) -> str:
 
 
 def has_joint_decisions(game: Game) -> bool:
-    """Whether random play reaches a decision where every seat chooses at once (Geier's face-down cards).
-
-    The protocol does not declare it, so a few random games of the configuration are played (at most
-    ``PROBE_ACTIONS`` actions each, fixed seed, cached).
-    """
-    key = (game.id, game.players, tuple(sorted(game.options.items())))
-    if key not in _joint_cache:
-        found = False
-        rng = random.Random(0)
-        for _ in range(PROBE_GAMES if game.players > 1 else 0):
-            state = game.new_initial_state()
-            for _ in range(PROBE_ACTIONS):
-                if state.is_terminal() or found:
-                    break
-                if state.is_chance_node():
-                    state.apply_action(sample_chance(state, rng))
-                    continue
-                acting = state.current_players()
-                found = len(acting) == game.players
-                state.apply_action(rng.choice(state.legal_actions(acting[0])), acting[0])
-            if found:
-                break
-        _joint_cache[key] = found
-    return _joint_cache[key]
+    """Whether some decision has every seat choose at once (Geier's face-down cards): the game declares it
+    (``GameType.simultaneous``); a table of one has no one to choose with."""
+    return game.game_type.simultaneous and game.players > 1

@@ -41,7 +41,8 @@ import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
-from ludotheque.core import CHANCE, Bot, State, game_ids
+from ludotheque.core import CHANCE, Bot, State
+from ludotheque.games import game_ids
 from ludotheque.interop._common import (
     DEFAULT_MAX_MOVES,
     action_mask,

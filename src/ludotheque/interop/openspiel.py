@@ -43,9 +43,9 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
-import ludotheque
-from ludotheque.core import CHANCE, Actor, Game, State, game_class, game_ids, load_game
+from ludotheque.core import CHANCE, Actor, Game, State
 from ludotheque.core.bot import Sampler
+from ludotheque.games import game_class, game_ids, load_game, replay
 from ludotheque.interop._common import DEFAULT_MAX_MOVES, REWARD_MODES, final_rewards, has_joint_decisions
 
 __all__ = [
@@ -214,7 +214,7 @@ def _load_game_string(text: str) -> LudothequeOpenSpielGame:
 
 
 def _engine_from_record(record: str) -> _Engine:
-    return _Engine(ludotheque.replay(record))
+    return _Engine(replay(record))
 
 
 def _view_text(state: State, seat: int | None) -> str:

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from ludotheque.core import game_class, game_ids
+from ludotheque.games import game_class, game_ids
 
 
 class Strict(BaseModel):

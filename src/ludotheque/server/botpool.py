@@ -46,8 +46,9 @@ from typing import Any, TypeVar
 
 from ludotheque.bots import coach, make_bot
 from ludotheque.bots.registry import has_settings, is_search, spec_level
-from ludotheque.core import Actor, LudothequeError, load_game
+from ludotheque.core import Actor, LudothequeError
 from ludotheque.core.bot import ask_bot, make_sampler
+from ludotheque.games import load_game
 from ludotheque.table import Table
 
 #: Tables a worker keeps between requests (oldest forgotten first).

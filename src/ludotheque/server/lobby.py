@@ -16,7 +16,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ludotheque.bots import UnknownBotError, make_bot
 from ludotheque.bots.registry import own_bot_names
-from ludotheque.core import LudothequeError, game_class, game_ids, load_game
+from ludotheque.core import LudothequeError
+from ludotheque.games import game_class, game_ids, load_game
 from ludotheque.server import push
 from ludotheque.server.api import CORRESPONDENCE_DAYS, ClockSpec, CorrespondenceClock, CreateTable
 from ludotheque.server.botpool import BotPool

@@ -8,7 +8,7 @@ from fastapi import FastAPI, HTTPException
 from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
-from ludotheque.core import game_class, game_ids
+from ludotheque.games import game_ids, game_type
 from ludotheque.web import STATIC
 
 #: The files a game's web folder may serve, by suffix, with their media type.
@@ -17,9 +17,7 @@ _MEDIA = {".js": "text/javascript", ".json": "application/json", ".md": "text/ma
 
 
 def game_web_folder(game_id: str) -> Path:
-    package = game_class(game_id).__module__.rpartition(".")[0]
-    module = __import__(package, fromlist=["__file__"])
-    return Path(module.__file__ or "").parent / "web"
+    return game_type(game_id).web_folder
 
 
 #: Every page is the same shell around its own script (``static/js/<script>.js``), which draws it.

@@ -40,7 +40,7 @@ from sqlalchemy import Connection, Engine, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
-from ludotheque.core import game_ids
+from ludotheque.games import game_ids
 from ludotheque.server.api import Problem, problems
 from ludotheque.server.errors import Refusal
 from ludotheque.server.pages import shell

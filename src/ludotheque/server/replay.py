@@ -21,7 +21,8 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel
 from sqlalchemy import Engine, func, select
 
-from ludotheque.core import CHANCE, Actor, Game, load_game
+from ludotheque.core import CHANCE, Actor, Game
+from ludotheque.games import load_game
 from ludotheque.server.api import problems
 from ludotheque.server.auth import OptionalPlayerTokenDep, SeatTokenDep
 from ludotheque.server.errors import Refusal

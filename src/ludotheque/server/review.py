@@ -25,7 +25,8 @@ from sqlalchemy import Engine, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from ludotheque.bots.coach import DEFAULT_MODEL, DEFAULT_PLAYOUTS
-from ludotheque.core import CHANCE, Actor, load_game
+from ludotheque.core import CHANCE, Actor
+from ludotheque.games import load_game
 from ludotheque.server.api import MAX_PLAYERS, Strict, problems
 from ludotheque.server.auth import OptionalPlayerTokenDep, SeatTokenDep
 from ludotheque.server.botpool import BotPool, ReviewRequest

@@ -15,7 +15,7 @@ from ludotheque.core import (
     RecordError,
     replay_record,
 )
-from ludotheque.core.registry import load_game
+from ludotheque.games import load_game
 from ludotheque.games.calcory import notation, rules
 
 from .calcory_helpers import arrange, dealt_state, play, random_state, snapshot

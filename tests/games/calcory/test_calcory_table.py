@@ -14,7 +14,8 @@ import jsonschema
 import pytest
 
 import ludotheque
-from ludotheque.core import CHANCE, NotationError, load_game
+from ludotheque.core import CHANCE, NotationError
+from ludotheque.games import load_game
 from ludotheque.games.calcory import notation, rules
 from ludotheque.games.calcory.display import event_text
 from ludotheque.games.calcory.game import MARKED, CalcoryState

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ludotheque.core import State, load_game
+from ludotheque.core import State
+from ludotheque.games import load_game
 from ludotheque.games.cheese import rules
 from ludotheque.games.cheese.game import CheeseState
 from ludotheque.testing import fuzz_games, random_sim_test

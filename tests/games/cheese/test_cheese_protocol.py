@@ -16,9 +16,9 @@ from ludotheque.core import (
     NotYourTurnError,
     RecordError,
     SeatError,
-    load_game,
     replay_record,
 )
+from ludotheque.games import load_game
 from ludotheque.games.cheese import notation, rules
 from ludotheque.games.cheese.game import CheeseState
 from ludotheque.testing import snapshot
@@ -168,7 +168,7 @@ def _record(moves: list[tuple[object, str]]) -> dict[str, object]:
     ],
 )
 def test_bad_records_name_the_move(moves: list[tuple[object, str]], index: int) -> None:
-    from ludotheque.core.registry import load_game as load
+    from ludotheque.games import load_game as load
 
     with pytest.raises(RecordError) as info:
         replay_record(_record(moves), load)
@@ -186,7 +186,7 @@ def test_bad_records_name_the_move(moves: list[tuple[object, str]], index: int) 
     ],
 )
 def test_malformed_records(record: object) -> None:
-    from ludotheque.core.registry import load_game as load
+    from ludotheque.games import load_game as load
 
     with pytest.raises(RecordError):
         replay_record(record, load)  # type: ignore[arg-type]
@@ -197,7 +197,7 @@ def test_malformed_records(record: object) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_finished_game_round_trips_through_its_record(players: int) -> None:
-    from ludotheque.core.registry import load_game as load
+    from ludotheque.games import load_game as load
 
     state = random_game(players, 100 + players)
     record = json.loads(json.dumps(state.to_record()))
@@ -262,7 +262,7 @@ def test_spectator_sees_no_hand() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_resample_keeps_the_view_and_replays(players: int) -> None:
-    from ludotheque.core.registry import load_game as load
+    from ludotheque.games import load_game as load
 
     rng = random.Random(players)
     changed = 0

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from ludotheque.core import CHANCE, IllegalActionError, NotationError, load_game, replay_record
+from ludotheque.core import CHANCE, IllegalActionError, NotationError, replay_record
+from ludotheque.games import load_game
 from ludotheque.games.cheese import rules
 from ludotheque.games.cheese.game import CheeseState
 from ludotheque.games.cheese.notation import cell_name, parse_cell

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ludotheque.core import CHANCE, load_game
+from ludotheque.core import CHANCE
+from ludotheque.games import load_game
 from ludotheque.games.cheese.display import event_text
 from ludotheque.games.cheese.game import CheeseState
 from ludotheque.games.cheese.notation import parse_action, to_json

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from ludotheque.bots import UnknownBotError, bot_names, make_bot, play_game
-from ludotheque.core import load_game
+from ludotheque.games import load_game
 from ludotheque.games.geier.gt import GeierGTBot, GeierSolver, exploitability, heuristic_policy, nash_policy
 from ludotheque.games.geier.matrix_game import solve
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludotheque.core import load_game
+from ludotheque.games import load_game
 from ludotheque.games.geier.display import event_text
 from ludotheque.table import Table
 from ludotheque.testing import check_table, fuzz_games

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from ludotheque.bots import play_game
 from ludotheque.cli.main import app
-from ludotheque.core import load_game
+from ludotheque.games import load_game
 from ludotheque.games.mice.game import MiceState
 
 runner = CliRunner()

@@ -12,7 +12,8 @@ from unittest import mock
 
 import pytest
 
-from ludotheque.core import load_game, sample_chance
+from ludotheque.core import sample_chance
+from ludotheque.games import load_game
 from ludotheque.games.mice import heuristics, rules
 from ludotheque.games.mice.game import MiceState
 from ludotheque.games.mice.heuristics import LOSE, NUT, WIN, MiceHeuristicBot, _adjust

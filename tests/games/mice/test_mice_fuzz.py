@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ludotheque.core import State, load_game
+from ludotheque.core import State
+from ludotheque.games import load_game
 from ludotheque.games.mice import rules
 from ludotheque.games.mice.game import MiceState
 from ludotheque.testing import fuzz_games, random_sim_test

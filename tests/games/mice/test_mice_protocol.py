@@ -19,9 +19,9 @@ from ludotheque.core import (
     NotationError,
     NotYourTurnError,
     RecordError,
-    load_game,
     replay_record,
 )
+from ludotheque.games import load_game
 from ludotheque.games.mice import notation
 from ludotheque.games.mice.game import MiceState
 from ludotheque.testing import snapshot

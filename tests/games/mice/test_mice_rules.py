@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ludotheque.core import CHANCE, OptionError, load_game
+from ludotheque.core import CHANCE, OptionError
+from ludotheque.games import load_game
 from ludotheque.games.mice import rules
 from ludotheque.games.mice.game import MiceState
 

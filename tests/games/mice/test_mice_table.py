@@ -9,7 +9,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-from ludotheque.core import CHANCE, NotationError, load_game
+from ludotheque.core import CHANCE, NotationError
+from ludotheque.games import load_game
 from ludotheque.games.mice import notation, rules
 from ludotheque.games.mice.display import event_text
 from ludotheque.games.mice.game import MiceState

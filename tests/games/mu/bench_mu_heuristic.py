@@ -10,7 +10,7 @@ import random
 import sys
 
 from ludotheque.bots import RandomBot, play_game
-from ludotheque.core import load_game
+from ludotheque.games import load_game
 from ludotheque.games.mu.heuristics import MuHeuristicBot
 
 

@@ -8,7 +8,7 @@ import random
 from contextlib import ExitStack
 from unittest import mock
 
-from ludotheque.core import load_game
+from ludotheque.games import load_game
 from ludotheque.games.mu import heuristics, rules, view
 from ludotheque.games.mu.heuristics import MuHeuristicBot
 from ludotheque.games.mu.rules import COLOURS, KINDS, NO_TRUMP

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from ludotheque.core import CHANCE, load_game, replay_record
+from ludotheque.core import CHANCE, replay_record
+from ludotheque.games import load_game
 from ludotheque.games.mu import notation as nt
 from ludotheque.games.mu import rules
 from ludotheque.games.mu.game import MuState

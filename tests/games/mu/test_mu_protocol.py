@@ -18,10 +18,10 @@ from ludotheque.core import (
     NotationError,
     NotYourTurnError,
     RecordError,
-    load_game,
     replay_record,
     sample_chance,
 )
+from ludotheque.games import load_game
 from ludotheque.games.mu import notation as nt
 from ludotheque.games.mu.game import MuState
 from ludotheque.games.mu.heuristics import MuHeuristicBot

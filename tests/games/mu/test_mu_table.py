@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from ludotheque.core import CHANCE, Game, load_game, sample_chance
+from ludotheque.core import CHANCE, Game, sample_chance
+from ludotheque.games import load_game
 from ludotheque.games.mu import notation as nt
 from ludotheque.games.mu.display import event_text
 from ludotheque.games.mu.game import MuState

@@ -12,7 +12,7 @@ from unittest import mock
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ludotheque.core import load_game
+from ludotheque.games import load_game
 from ludotheque.games.rummu import heuristics, rules, view
 from ludotheque.games.rummu.heuristics import RummuHeuristicBot, best_combo, candidate_combos
 from ludotheque.games.rummu.notation import parse_card

@@ -19,10 +19,10 @@ from ludotheque.core import (
     NotYourTurnError,
     OptionError,
     RecordError,
-    load_game,
     replay_record,
     sample_chance,
 )
+from ludotheque.games import load_game
 from ludotheque.games.rummu import notation, rules
 from ludotheque.games.rummu.game import RummuState
 from ludotheque.games.rummu.notation import DISCARD, PUT, SWAP, parse_card

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from ludotheque.core import CHANCE, load_game
+from ludotheque.core import CHANCE
+from ludotheque.games import load_game
 from ludotheque.games.rummu.display import event_text
 from ludotheque.games.rummu.game import RummuState
 from ludotheque.games.rummu.notation import MOVE_SCHEMA, parse_action, to_json

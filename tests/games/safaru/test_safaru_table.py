@@ -8,7 +8,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-from ludotheque.core import CHANCE, load_game
+from ludotheque.core import CHANCE
+from ludotheque.games import load_game
 from ludotheque.games.safaru import notation, rules
 from ludotheque.games.safaru.display import event_text
 from ludotheque.games.safaru.game import SafaruState

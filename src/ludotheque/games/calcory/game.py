@@ -20,7 +20,7 @@ from itertools import accumulate
 from typing import Any
 
 from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, State
-from ludotheque.games.calcory import notation, rules, view
+from ludotheque.games.calcory import GAME, notation, rules, view
 
 # Cell status codes.
 EMPTY, DOWN, UP, MARKED = 0, 1, 2, 3
@@ -31,10 +31,7 @@ _VALUE_COUNT = len(rules.VALUES)
 
 
 class CalcoryGame(Game):
-    id = "calcory"
-    name = "Calcory"
-    min_players = 2
-    max_players = 4
+    game_type = GAME
     option_specs = ()  # DECISIONS holds no calcory option
 
     def num_distinct_actions(self) -> int:

@@ -13,14 +13,11 @@ import random
 from typing import Any
 
 from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, State
-from ludotheque.games.cheese import notation, rules, view
+from ludotheque.games.cheese import GAME, notation, rules, view
 
 
 class CheeseGame(Game):
-    id = "cheese"
-    name = "Cheese Rescue"
-    min_players = 2
-    max_players = 4
+    game_type = GAME
     clock_pace = 0.5  # a roll, then one of a few moves
     option_specs = ()
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludotheque.core import CHANCE, Actor, Bot, Game, OptionError, OptionSpec, State
-from ludotheque.games.geier import notation, rules, view
+from ludotheque.games.geier import GAME, notation, rules, view
 
 # The actions set in each byte of a 15-bit mask: the actions of a whole mask are two list lookups and one
 # concatenation, a new list every time (callers may keep or change it), with no cache to warm up.
@@ -47,10 +47,7 @@ _POINT_CARDS = rules.POINT_CARDS
 
 
 class GeierGame(Game):
-    id = "geier"
-    name = "Hol's der Geier / Stupides Vautours"
-    min_players = 2
-    max_players = 5
+    game_type = GAME
     chapter_field = "round"
     clock_pace = 0.5  # one bid a round, chosen from a hand everyone can count
     option_specs = (

@@ -23,7 +23,7 @@ from typing import Any
 
 from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, OptionError, OptionSpec, State
 from ludotheque.core.game import ScoreOrder
-from ludotheque.games.mice import notation, rules, view
+from ludotheque.games.mice import GAME, notation, rules, view
 from ludotheque.games.mice.notation import (
     ADJUST,
     CAGE,
@@ -81,10 +81,7 @@ _SLOTS_ROLLED = tuple(rules.slots_rolled(face_up) for face_up in range(16))
 
 
 class MiceGame(Game):
-    id = "mice"
-    name = "MICE to meet you"
-    min_players = 1
-    max_players = 5
+    game_type = GAME
     option_specs = (
         OptionSpec(
             "level",

@@ -13,8 +13,8 @@ from itertools import compress
 from typing import Any
 
 from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, OptionSpec, State
+from ludotheque.games.mu import GAME, rules, view
 from ludotheque.games.mu import notation as nt
-from ludotheque.games.mu import rules, view
 from ludotheque.games.mu.rules import KINDS, NO_TRUMP
 from ludotheque.games.mu.sampling import split_cards
 
@@ -42,10 +42,7 @@ def _cards_of(counts: list[int]) -> list[int]:
 
 
 class MuGame(Game):
-    id = "mu"
-    name = "Mü"
-    min_players = 3
-    max_players = 6
+    game_type = GAME
     chapter_field = "hand_number"
     option_specs = (
         OptionSpec(

@@ -1,5 +1,23 @@
 """Rummü, from Mü & Mehr (``rummu``): rummy with yellow jokers."""
 
-from ludotheque.games.rummu.game import RummuGame, RummuState
+from ludotheque.core.gametype import CoachThresholds, GameType
 
-__all__ = ["RummuGame", "RummuState"]
+GAME: GameType = GameType(
+    id="rummu",
+    name="Rummü",
+    package=__name__,
+    game_class="RummuGame",
+    min_players=3,
+    max_players=6,
+    simultaneous=False,
+    chance=True,
+    hidden_information=True,
+    score_order="higher",
+    coach_thresholds=CoachThresholds(12.0, 35.0, 75.0),
+    optional_parts=frozenset({"levels", "bench"}),
+)
+
+# After GAME: the game module reads it (``game_type = GAME``) while this package is still importing.
+from ludotheque.games.rummu.game import RummuGame, RummuState  # noqa: E402
+
+__all__ = ["GAME", "RummuGame", "RummuState"]

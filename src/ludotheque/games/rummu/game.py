@@ -20,7 +20,7 @@ from operator import truediv
 from typing import Any
 
 from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, OptionError, OptionSpec, State
-from ludotheque.games.rummu import notation, rules, view
+from ludotheque.games.rummu import GAME, notation, rules, view
 from ludotheque.games.rummu.notation import ADD, CANCEL, CLOSE, DISCARD, DRAW, PUT, START, SWAP, TAKE
 from ludotheque.games.rummu.rules import TYPES, card_str, count_list
 
@@ -34,10 +34,7 @@ _DECIDING = frozenset((DRAW_PHASE, PLAY))
 
 
 class RummuGame(Game):
-    id = "rummu"
-    name = "Rummü"
-    min_players = 3
-    max_players = 6
+    game_type = GAME
     chapter_field = "hand_number"
     clock_pace = 2.0  # a turn may rearrange every combination on the table
     option_specs = (

@@ -23,9 +23,9 @@ from typing import Any
 
 from ludotheque.core import CHANCE, Actor, Bot, Game, OptionError, OptionSpec, State
 from ludotheque.core.game import ScoreOrder
+from ludotheque.games.safaru import GAME, view
 from ludotheque.games.safaru import notation as nt
 from ludotheque.games.safaru import rules as r
-from ludotheque.games.safaru import view
 
 PLAY_PHASE, CATCH_PHASE, BUILD_PHASE, PICK_PHASE, PAIR_PHASE = "play", "catch", "build", "pick", "pair"
 _KIND_RANGE = range(r.KINDS)
@@ -35,10 +35,7 @@ _ZERO_KINDS = frozenset(k for k in _KIND_RANGE if k % 10 == 0)
 
 
 class SafaruGame(Game):
-    id = "safaru"
-    name = "Safarü / Safarü renversé"
-    min_players = 2
-    max_players = 4
+    game_type = GAME
     chapter_field = "deal"
     option_specs = (
         OptionSpec(

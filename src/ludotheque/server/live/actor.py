@@ -29,7 +29,8 @@ from typing import Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 
-from ludotheque.core import CHANCE, Actor, LudothequeError, load_game
+from ludotheque.core import CHANCE, Actor, LudothequeError
+from ludotheque.games import load_game
 from ludotheque.server.botpool import BotPool
 from ludotheque.server.clock import Clock
 from ludotheque.server.config import Settings
