@@ -38,12 +38,42 @@ installed() {
   return 1
 }
 
+# The native core's sources: a change rebuilds the extension (build/ keeps the objects, so only what changed).
+native_sources() {
+  find CMakeLists.txt src/native src/ludotheque/games -path '*/cpp/*' -o -name '*.hpp' -o -name '*.cpp' \
+    -o -name CMakeLists.txt 2>/dev/null
+}
+native_stale() {
+  [ "${LUDOTHEQUE_NATIVE:-on}" = off ] && return 1
+  [ -f .venv/.native-built ] || return 0
+  [ -n "$(find $(native_sources) -newer .venv/.native-built 2>/dev/null | head -1)" ]
+}
+
+install_package() {
+  local target=.
+  [ -n "$extras" ] && target=".[${extras}]"
+  # the build backend and nanobind, pinned in pyproject.toml's build-system, installed once into .venv
+  .venv/bin/python - <<'PY' | xargs .venv/bin/python -m pip install --quiet --disable-pip-version-check
+import tomllib
+print(" ".join(tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"]))
+PY
+  if [ "${LUDOTHEQUE_NATIVE:-on}" != off ] &&
+     .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-build-isolation -e "$target"; then
+    touch .venv/.native-built
+    return 0
+  fi
+  if [ "${LUDOTHEQUE_NATIVE:-on}" != off ]; then
+    echo "bootstrap: the native core did not build; installing without it (every game runs on its Python engine)" >&2
+  fi
+  rm -f .venv/.native-built
+  LUDOTHEQUE_NATIVE=off .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-build-isolation \
+    -e "$target"
+}
+
 if ! installed; then
   .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-  if [ -n "$extras" ]; then
-    .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[${extras}]"
-  else
-    .venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
-  fi
+  install_package
   touch "$stamp"
+elif native_stale; then
+  install_package
 fi

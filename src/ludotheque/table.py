@@ -239,7 +239,7 @@ class Table:
         state = self.state
         if state.is_terminal():
             state.apply_action(0, seat)  # raises GameOverError
-        state._check_seat(seat)
+        state.check_seat(seat)
         if seat not in state.current_players():
             acting = ", ".join(str(s) for s in state.current_players()) or "chance"
             raise NotYourTurnError(f"{self.game.id}: seat {seat} does not act now (to act: {acting})")
@@ -355,7 +355,7 @@ class Table:
         if not self.with_events:
             raise ValueError("this table keeps no events (create it with events=True)")
         if seat is not None:
-            self.state._check_seat(seat)
+            self.state.check_seat(seat)
         return [data for entry in self.log[max(since, 0) :] for data in entry.seen_by(seat)]
 
     # -- records ---------------------------------------------------------------------------------------

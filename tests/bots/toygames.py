@@ -42,7 +42,7 @@ class SecretGame(Game):
     def max_chance_outcomes(self) -> int:
         return K
 
-    def new_initial_state(self) -> SecretState:
+    def new_reference_state(self) -> SecretState:
         return SecretState(self)
 
     def heuristic_bot(self) -> Bot:

@@ -39,7 +39,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludotheque.core import Bot, Game, State, sample_chance
-from ludotheque.core.bot import Sampler
+from ludotheque.core.bot import Sampler, StateSampler
+from ludotheque.core.native import EngineError
 
 #: PUCT's exploration constant.
 EXPLORATION = 1.0
@@ -81,6 +82,7 @@ class ISMCTSBot:
         selection: str = "puct",
         heuristic_settings: Mapping[str, Any] | None = None,
         name: str = "ismcts",
+        native: bool = True,
     ) -> None:
         if iterations < 1:
             raise ValueError("ISMCTS needs at least one iteration")
@@ -95,6 +97,10 @@ class ISMCTSBot:
         self.max_rollout_steps = max_rollout_steps
         self.selection = selection
         self.name = name
+        # the compiled search where the state runs compiled (the same algorithm, core/native.py); False keeps
+        # this module's loop, the reference the compiled one is measured against
+        self.native = native
+        self.heuristic_settings = dict(heuristic_settings or {})
         # the prior and the rollouts' policy: the game's heuristic, tuned by its own settings if any
         self.heuristic: Bot = game.heuristic_bot_with(heuristic_settings or {})
         self.last = SearchInfo()
@@ -116,6 +122,10 @@ class ISMCTSBot:
             self.last = SearchInfo(visits={legal_actions[0]: 0})
             return legal_actions[0]
         start = time.perf_counter()
+        if self.native and isinstance(sampler, StateSampler):
+            found = self._native_choice(sampler, rng, start)
+            if found is not None:
+                return found
         deadline = None if self.time_limit is None else start + self.time_limit
         if self.selection == "halving":
             return self._halving(view, legal_actions, rng, sample, start, deadline)
@@ -140,6 +150,28 @@ class ISMCTSBot:
         if best == 0:
             return self._heuristic_move(view, legal_actions, rng)
         return min(a for a, n in visits.items() if n == best)
+
+    def _native_choice(self, sampler: StateSampler, rng: random.Random, start: float) -> int | None:
+        """The compiled search's move, or ``None`` where there is none (a Python engine, or heuristic settings
+        the compiled heuristic does not take)."""
+        settings = {
+            "iterations": self.iterations,
+            "eps": self.rollout_epsilon,
+            "max_steps": self.max_rollout_steps,
+            "halving": self.selection == "halving",
+            "seed": rng.getrandbits(64),
+            "time_limit": self.time_limit or 0.0,
+            "heuristic_settings": self.heuristic_settings,
+        }
+        try:
+            result = sampler.native_search(settings)
+        except EngineError:
+            return None
+        if result is None:
+            return None
+        chosen, actions, visits, iterations, nodes = result
+        self.last = SearchInfo(iterations, time.perf_counter() - start, nodes, dict(zip(actions, visits, strict=True)))
+        return chosen
 
     def _heuristic_move(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
         action = self.heuristic.choose(view, legal_actions, rng)

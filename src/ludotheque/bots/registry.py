@@ -85,17 +85,30 @@ def _noisy(game: Game, args: list[str]) -> Bot:
         raise UnknownBotError(f"noisy: {error}") from error
 
 
-_ISMCTS_KEYS = {
+def _flag(text: str) -> bool:
+    """``1``/``0``, ``true``/``false``, ``on``/``off``."""
+    word = text.strip().lower()
+    if word in ("1", "true", "on", "yes"):
+        return True
+    if word in ("0", "false", "off", "no"):
+        return False
+    raise ValueError(f"{text!r} is not 0 or 1")
+
+
+_ISMCTS_KEYS: dict[str, tuple[str, Any]] = {
     "iterations": ("iterations", int),
     "it": ("iterations", int),
     "time": ("time_limit", float),
     "eps": ("rollout_epsilon", float),
     "depth": ("max_rollout_steps", int),
     "sel": ("selection", str),
+    # 0: this package's Python loop even where the game runs compiled (the reference the compiled search is
+    # measured against)
+    "native": ("native", _flag),
 }
 
 
-def _keyed(arg: str, keys: dict[str, tuple[str, type]], bot: str, known: str) -> tuple[str, object]:
+def _keyed(arg: str, keys: dict[str, tuple[str, Any]], bot: str, known: str) -> tuple[str, object]:
     """One ``key=value`` argument of a bot with a key table: the setting's field and its typed value."""
     key, sep, value = arg.partition("=")
     if not sep or key.strip() not in keys:

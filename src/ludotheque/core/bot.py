@@ -30,13 +30,31 @@ class Bot(Protocol):
     ) -> int: ...
 
 
+class StateSampler:
+    """The sampler a bot deciding for ``seat`` at a state receives: ``sampler(rng)`` is a determinization
+    (``state.resample(seat, rng)``), never the state.  Where the state runs compiled, ``native_search`` runs a
+    whole compiled ISMCTS from it, which determinizes the same way at every iteration (``core/native.py``)."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+
+    def __call__(self, rng: random.Random) -> State:
+        return self._state.resample(self.seat, rng)
+
+    def native_search(self, settings: dict[str, Any]) -> tuple[int, list[int], list[int], int, int] | None:
+        """``(chosen, actions, visits, iterations, nodes)`` of the compiled search, or ``None`` where the state
+        has no compiled engine."""
+        search = getattr(self._state, "native_search", None)
+        if search is None:
+            return None
+        result: tuple[int, list[int], list[int], int, int] = search(self.seat, settings)
+        return result
+
+
 def make_sampler(state: State, seat: int) -> Sampler:
     """The sampler a bot deciding for ``seat`` at ``state`` receives: determinizations, never ``state``."""
-
-    def sample(rng: random.Random) -> State:
-        return state.resample(seat, rng)
-
-    return sample
+    return StateSampler(state, seat)
 
 
 def ask_bot(bot: Bot, state: State, seat: int, rng: random.Random) -> int:

@@ -95,9 +95,17 @@ class Game(ABC):
     def max_chance_outcomes(self) -> int:
         """Size of the chance action space: chance actions are ints in ``range(max_chance_outcomes())``."""
 
-    @abstractmethod
     def new_initial_state(self) -> State:
-        """The state before the first action (often a chance node: the shuffle)."""
+        """The state before the first action (often a chance node: the shuffle), on the engine in force
+        (``core/native.py``): the compiled one where the game has it, else the reference."""
+        from ludotheque.core.native import native_state_class
+
+        compiled = native_state_class(self)
+        return compiled(self) if compiled is not None else self.new_reference_state()
+
+    @abstractmethod
+    def new_reference_state(self) -> State:
+        """The initial state on the game's Python engine, the reference every other engine is held to."""
 
     @abstractmethod
     def heuristic_bot(self) -> Bot:
@@ -158,7 +166,10 @@ class Game(ABC):
     def describe(self, before: State, actor: Actor, action: int, after: State) -> list[Event]:
         """What the table showed of ``action`` by ``actor``: the game's ``events.describe``.  ``before`` is the
         state the action was applied to (unchanged), ``after`` the state it gave."""
-        events: list[Event] = self.game_type.part("events").describe(before, actor, action, after)
+        # the events read the reference's fields; a compiled state answers through its reference shadow
+        events: list[Event] = self.game_type.part("events").describe(
+            before.reference_state(), actor, action, after.reference_state()
+        )
         return events
 
     def render(self, view: dict[str, Any]) -> Any:

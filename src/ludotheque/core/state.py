@@ -76,13 +76,13 @@ class State(ABC):
             return []
         if self.is_chance_node():
             if player is not None:
-                self._check_seat(player)
+                self.check_seat(player)
                 return []
             return [action for action, _ in self._chance_outcomes()]
         if player is None:
             player = self._sole_actor()
         else:
-            self._check_seat(player)
+            self.check_seat(player)
             if not self._is_acting(player):
                 return []
         return self._legal_actions(player)
@@ -110,7 +110,7 @@ class State(ABC):
             raise NotYourTurnError(f"{self.game.id}: this is not a chance node")
         else:
             if type(player) is not int or not 0 <= player < self.game.players:
-                self._check_seat(player)
+                self.check_seat(player)
             if not self._is_acting(player):
                 acting = ", ".join(str(p) for p in self._current_players())
                 raise NotYourTurnError(f"{self.game.id}: seat {player} cannot act now (to act: {acting})")
@@ -174,9 +174,9 @@ class State(ABC):
         """
         game = self.game
         # a search asks for a view at every node: the usual seat is checked by two comparisons, anything else
-        # (a bool, a float, out of range) by ``_check_seat``, which raises
+        # (a bool, a float, out of range) by ``check_seat``, which raises
         if player is not None and (type(player) is not int or not 0 <= player < game.players):
-            self._check_seat(player)
+            self.check_seat(player)
         terminal = self.is_terminal()
         data: dict[str, Any] = {
             "game": game.id,
@@ -209,13 +209,18 @@ class State(ABC):
                 setattr(twin, key, copy.deepcopy(value))
         return twin
 
+    def reference_state(self) -> State:
+        """This position on the game's Python engine: the state itself, unless it runs compiled
+        (``core/native.py``)."""
+        return self
+
     def history(self) -> list[tuple[Actor, int]]:
         """Every action so far as ``(actor, action)``, actor a seat or ``"chance"``."""
         return list(self._history)
 
     def to_record(self) -> dict[str, Any]:
         """A JSON record that ``ludotheque.replay`` turns back into this state."""
-        replayed = self.game.new_initial_state()
+        replayed = self.game.new_reference_state()
         moves: list[dict[str, Any]] = []
         for actor, action in self._history:
             moves.append({"by": actor, "move": replayed.action_to_string(action, actor)})
@@ -302,7 +307,8 @@ class State(ABC):
         except TypeError:
             raise IllegalActionError(f"an action is an integer, not {action!r}") from None
 
-    def _check_seat(self, player: object) -> None:
+    def check_seat(self, player: object) -> None:
+        """Raise ``SeatError`` unless ``player`` is a seat of this game (an int in ``0..players-1``)."""
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.game.players:
             raise SeatError(f"{self.game.id}: seat must be an integer in 0..{self.game.players - 1}, not {player!r}")
 
@@ -323,5 +329,5 @@ class State(ABC):
             if not acting:
                 raise NotYourTurnError(f"{self.game.id}: nobody acts now; name the player")
             return acting[0]
-        self._check_seat(player)
+        self.check_seat(player)
         return player

@@ -40,7 +40,7 @@ class CalcoryGame(Game):
     def max_chance_outcomes(self) -> int:
         return len(rules.VALUES)
 
-    def new_initial_state(self) -> CalcoryState:
+    def new_reference_state(self) -> CalcoryState:
         return CalcoryState(self)
 
     def heuristic_bot(self) -> Bot:
@@ -398,7 +398,7 @@ class CalcoryState(State):
         never-seen card still lies on the cell it was dealt to and never showed up in the history after the
         deal, so the rest of the history replays unchanged.
         """
-        self._check_seat(player)
+        self.check_seat(player)
         twin = self.clone()
         hidden = [c for c in range(self.dealt) if self.status[c] == DOWN and not self.seen[c]]
         # sorted before the shuffle: the draw must not depend on how the hidden values lie (the coach's review

@@ -35,7 +35,7 @@ class CheeseGame(Game):
     def max_chance_outcomes(self) -> int:
         return len(rules.ANIMALS)
 
-    def new_initial_state(self) -> CheeseState:
+    def new_reference_state(self) -> CheeseState:
         return CheeseState(self)
 
     def heuristic_bot(self) -> Bot:
@@ -231,7 +231,7 @@ class CheeseState(State):
         so the new history replays, ``player``'s view is unchanged, and states that differ only in cards hidden
         from ``player`` give the same result for the same ``rng``.
         """
-        self._check_seat(player)
+        self.check_seat(player)
         replay = CheeseState(self.game)
         history = list(self._history)
         slots: list[list[int]] = [[] for _ in range(self.game.players)]  # history indices of unmatched draws

@@ -14,7 +14,7 @@ GAME: GameType = GameType(
     hidden_information=True,
     score_order="higher",
     coach_thresholds=CoachThresholds(1.0, 2.5, 5.0),
-    optional_parts=frozenset({"levels", "bench"}),
+    optional_parts=frozenset({"levels", "bench", "native"}),
 )
 
 # After GAME: the game module reads it (``game_type = GAME``) while this package is still importing.

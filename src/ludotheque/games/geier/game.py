@@ -78,7 +78,7 @@ class GeierGame(Game):
     def max_chance_outcomes(self) -> int:
         return len(rules.POINT_CARDS)
 
-    def new_initial_state(self) -> GeierState:
+    def new_reference_state(self) -> GeierState:
         return GeierState(self)
 
     def heuristic_bot(self) -> Bot:
@@ -257,7 +257,7 @@ class GeierState(State):
 
     def resample(self, player: int, rng: random.Random) -> GeierState:
         """Only the other seats' face-down cards of this round are hidden (the deck is drawn by chance)."""
-        self._check_seat(player)
+        self.check_seat(player)
         twin = self.clone()
         pending = len(self.rounds) * (self.game.players + 1) + 1  # history index where this round's choices start
         kept = twin._history[:pending]

@@ -111,7 +111,7 @@ class MiceGame(Game):
     def max_chance_outcomes(self) -> int:
         return notation.NUM_CHANCE
 
-    def new_initial_state(self) -> MiceState:
+    def new_reference_state(self) -> MiceState:
         return MiceState(self)
 
     def heuristic_bot(self) -> Bot:
@@ -592,7 +592,7 @@ class MiceState(State):
 
     def resample(self, player: int, rng: random.Random) -> MiceState:
         """Everything is public (mice-1) and dice not yet rolled are chance, not state: an exact copy."""
-        self._check_seat(player)
+        self.check_seat(player)
         return self.clone()
 
     def clone(self) -> MiceState:

@@ -60,7 +60,7 @@ class MuGame(Game):
     def max_chance_outcomes(self) -> int:
         return nt.NUM_CHANCE
 
-    def new_initial_state(self) -> MuState:
+    def new_reference_state(self) -> MuState:
         return MuState(self)
 
     def heuristic_bot(self) -> Bot:
@@ -493,7 +493,7 @@ class MuState(State):
         and this hand's deal actions replaced: what replaying the rewritten history would give, without the
         replay (which cost most of the call).
         """
-        self._check_seat(player)
+        self.check_seat(player)
         if self.is_terminal():
             return self.clone()
         n = self.game.players

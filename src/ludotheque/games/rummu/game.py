@@ -89,7 +89,7 @@ class RummuGame(Game):
     def max_chance_outcomes(self) -> int:
         return TYPES
 
-    def new_initial_state(self) -> RummuState:
+    def new_reference_state(self) -> RummuState:
         return RummuState(self)
 
     def heuristic_bot(self) -> Bot:
@@ -544,7 +544,7 @@ class RummuState(State):
         the history's chance actions rewritten; every public action stays legal since public legality never
         depends on hidden cards, and cards that later left a hand face up keep their delivery.
         """
-        self._check_seat(player)
+        self.check_seat(player)
         twin = self.clone()
         if twin.phase == OVER:
             return twin

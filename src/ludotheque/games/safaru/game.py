@@ -103,7 +103,7 @@ class SafaruGame(Game):
     def max_chance_outcomes(self) -> int:
         return r.KINDS
 
-    def new_initial_state(self) -> SafaruState:
+    def new_reference_state(self) -> SafaruState:
         return SafaruState(self)
 
     def heuristic_bot(self) -> Bot:
@@ -501,7 +501,7 @@ class SafaruState(State):
         Each rewritten seat's deals take its new cards from the end (its new hand, last first, then the
         cards it played this deal, last first), as the replay this replaced did.
         """
-        self._check_seat(player)
+        self.check_seat(player)
         n = self.game.players
         unseen = list(self.pile)
         for seat in range(n):
