@@ -157,7 +157,12 @@ def test_a_game_without_levels_plays_the_generic_ones() -> None:
 def with_levels(game: Game, **furniture: Any) -> Game:
     """``game`` whose ``levels`` part holds ``furniture`` instead of its own."""
     levels = SimpleNamespace(**furniture)
-    game.game_type = SimpleNamespace(optional_part=lambda name: levels if name == "levels" else None)  # type: ignore[misc]
+    declared = game.game_type
+    game.game_type = SimpleNamespace(  # type: ignore[misc]
+        optional_part=lambda name: levels if name == "levels" else None,
+        optional_parts=declared.optional_parts - {"native"},  # the Python engine: the test's bots read its states
+        part=declared.part,
+    )
     return game
 
 

@@ -129,6 +129,10 @@ class NativeState(State):
         seats: list[int] = self._native.winners()
         return seats
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the compiled state does not pickle: a pickle holds the game and the history, replayed on load
+        return (_replayed, (type(self), self.game, list(self._history)))
+
     def clone(self) -> NativeState:
         twin = type(self).__new__(type(self))
         twin.game = self.game
@@ -219,3 +223,10 @@ class NativeState(State):
 
     def _view(self, player: int | None) -> dict[str, Any]:
         return self.reference_state()._view(player)
+
+
+def _replayed(cls: type[NativeState], game: Game, history: list[tuple[Actor, int]]) -> NativeState:
+    state = cls(game)
+    for actor, action in history:
+        state.apply_logged(action, actor)
+    return state
