@@ -18,6 +18,7 @@ from ludotheque.core.bot import make_sampler
 from ludotheque.core.native import NativeState, native_state_class, use_engine
 from ludotheque.games import load_game
 from ludotheque.games.geier import native
+from ludotheque.native import simulate
 
 pytestmark = pytest.mark.skipif(native.state_class() is None, reason="the native core is not built")
 
@@ -200,17 +201,17 @@ def test_the_heuristic_picks_the_references_move() -> None:
 
 def test_playouts_and_batches_play_whole_legal_games() -> None:
     compiled, _ = pair(4, "single", "next-best")
-    finals = compiled._native.playouts(200, 0.15, 7)
+    finals = compiled._native.playouts(200, [0.15], 7)
     assert finals.shape == (200, 4)
     # every prize card is won by someone or lost in the last pot: the totals never exceed the cards' sum
     assert (finals.sum(axis=1) <= sum(range(1, 11)) - 0).all()
-    returns, lengths = native._native.geier_simulate(4, "single", "next-best", 0.0, 300, 1.0, 3)
+    returns, lengths = simulate("geier", players=4, n=300, policies="random", seed=3, tie_rule="single")
     assert returns.shape == (300, 4) and (lengths == 60).all()
 
 
 def test_uniform_playouts_score_like_the_references() -> None:
     """Seat 0's mean points over uniform random games, compiled and reference, agree within their noise."""
-    returns, _ = native._native.geier_simulate(3, "cascade", "next-best", 0.0, 4000, 1.0, 11)
+    returns, _ = simulate("geier", players=3, n=4000, seed=11)
     compiled_mean = float(returns[:, 0].mean())
     game = load_game("geier", players=3)
     rng = random.Random(4)

@@ -37,15 +37,30 @@ void check_seat(const S &s, int seat) {
   if (seat < 0 || seat >= s.players()) throw std::invalid_argument("seat out of range");
 }
 
+// every seat's share of random moves: one share for all, or one per seat
 template <class S>
-nb::ndarray<nb::numpy, double> playouts(const S &s, int n, double eps, uint64_t seed, int max_steps) {
+std::vector<double> shares(const S &s, const std::vector<double> &eps) {
+  if (eps.size() != 1 && eps.size() != static_cast<size_t>(s.players()))
+    throw std::invalid_argument("eps: one share for every seat, or one per seat");
+  for (double e : eps)
+    if (!(e >= 0 && e <= 1)) throw std::invalid_argument("eps: shares within [0, 1]");
+  std::vector<double> out(kMaxActors, eps[0]);
+  for (size_t i = 0; i < eps.size(); ++i) out[i] = eps[i];
+  return out;
+}
+
+template <class S>
+nb::ndarray<nb::numpy, double> playouts(const S &s, int n, const std::vector<double> &eps_given, uint64_t seed,
+                                        int max_steps) {
+  if (n < 0) throw std::invalid_argument("n >= 0");
+  const std::vector<double> eps = shares(s, eps_given);
   std::vector<double> out(static_cast<size_t>(n) * s.players());
   Rng rng(seed);
   {
     nb::gil_scoped_release release;
     for (int i = 0; i < n; ++i) {
       S copy = s;
-      play_out(copy, rng, eps, max_steps);
+      play_out(copy, rng, eps.data(), max_steps);
       copy.returns(out.data() + static_cast<size_t>(i) * s.players());
     }
   }
@@ -53,10 +68,11 @@ nb::ndarray<nb::numpy, double> playouts(const S &s, int n, double eps, uint64_t 
 }
 
 template <class S, class Config>
-std::pair<nb::ndarray<nb::numpy, double>, nb::ndarray<nb::numpy, int64_t>> simulate(const Config &config, int n,
-                                                                                      double eps, uint64_t seed,
-                                                                                      int max_steps) {
+std::pair<nb::ndarray<nb::numpy, double>, nb::ndarray<nb::numpy, int64_t>> simulate(
+    const Config &config, int n, const std::vector<double> &eps_given, uint64_t seed, int max_steps) {
+  if (n < 0) throw std::invalid_argument("n >= 0");
   const S initial(config);
+  const std::vector<double> eps = shares(initial, eps_given);
   const int p = initial.players();
   std::vector<double> returns(static_cast<size_t>(n) * p);
   std::vector<int64_t> lengths(n);
@@ -65,7 +81,7 @@ std::pair<nb::ndarray<nb::numpy, double>, nb::ndarray<nb::numpy, int64_t>> simul
     nb::gil_scoped_release release;
     for (int i = 0; i < n; ++i) {
       S s = initial;
-      lengths[i] = play_out(s, rng, eps, max_steps);
+      lengths[i] = play_out(s, rng, eps.data(), max_steps);
       s.returns(returns.data() + static_cast<size_t>(i) * p);
     }
   }
@@ -151,8 +167,9 @@ nb::class_<S> bind_state(nb::module_ &m, const char *name) {
             if (s.terminal() || s.chance()) throw std::invalid_argument("no decision here");
             int legal[S::kMaxActions];
             if (!s.legal(seat, legal)) throw std::invalid_argument("the seat does not act here");
+            if (!(eps >= 0 && eps <= 1)) throw std::invalid_argument("eps within [0, 1]");
             Ismcts<S> search;
-            search.eps = eps;
+            for (double &share : search.eps) share = eps;
             search.max_steps = max_steps;
             search.time_limit = time_limit;
             Rng rng(seed);

@@ -32,9 +32,9 @@ int policy_move(const S &s, int seat, const int *legal, int count, Rng &rng, dou
 }
 
 // Plays s on to the end (or max_steps seat moves), as bots/ismcts.py's _rollout: the seats acting at a decision
-// move one after the other.  Returns the seat moves made.
+// move one after the other, seat i with its share eps[i] of random moves.  Returns the seat moves made.
 template <class S>
-int play_out(S &s, Rng &rng, double eps, int max_steps) {
+int play_out(S &s, Rng &rng, const double *eps, int max_steps) {
   int steps = 0;
   int actors[kMaxActors];
   int legal[S::kMaxActions];
@@ -47,7 +47,7 @@ int play_out(S &s, Rng &rng, double eps, int max_steps) {
     for (int i = 0; i < acting; ++i) {
       const int seat = actors[i];
       const int count = s.legal(seat, legal);
-      s.apply(seat, policy_move(s, seat, legal, count, rng, eps));
+      s.apply(seat, policy_move(s, seat, legal, count, rng, eps[seat]));
       ++steps;
       if (s.terminal() || s.chance()) break;
     }
@@ -110,7 +110,7 @@ using Clock = std::chrono::steady_clock;
 template <class S>
 class Ismcts {
  public:
-  double eps = 0.15;
+  double eps[kMaxActors] = {0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.15};
   int max_steps = 400;
   double time_limit = 0;  // seconds; 0: the iterations only
 

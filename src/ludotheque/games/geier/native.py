@@ -59,3 +59,12 @@ class NativeGeierState(NativeState):
             return super()._compiled_with(dict(heuristic_settings))
         spread = float(heuristic_settings.get("spread", 0.0))
         return self._native.with_spread(spread) if spread else self._native
+
+
+def simulate(game: Game, n: int, eps: list[float], seed: int, max_steps: int) -> tuple[Any, Any]:
+    """``n`` whole games played compiled: each seat's returns and each game's seat moves (``ludotheque.native``)."""
+    options = game.options
+    returns, lengths = _native.geier_simulate(
+        game.players, str(options["tie_rule"]), str(options["final_tie"]), 0.0, n, eps, seed, max_steps
+    )
+    return returns, lengths

@@ -93,8 +93,8 @@ void bind_geier(nb::module_ &m) {
       .def("pending", [](const State &s) { return std::vector<int>(s.chosen, s.chosen + s.players()); });
   m.def(
       "geier_simulate",
-      [](int players, const std::string &tie_rule, const std::string &final_tie, double spread, int n, double eps,
-         uint64_t seed, int max_steps) {
+      [](int players, const std::string &tie_rule, const std::string &final_tie, double spread, int n,
+         const std::vector<double> &eps, uint64_t seed, int max_steps) {
         return ludo::simulate<State>(config(players, tie_rule, final_tie, spread), n, eps, seed, max_steps);
       },
       nb::arg("players"), nb::arg("tie_rule"), nb::arg("final_tie"), nb::arg("spread"), nb::arg("n"), nb::arg("eps"),
