@@ -13,9 +13,12 @@ So records, logs, views and events are the reference's own, whichever engine pla
 
 from __future__ import annotations
 
+import functools
+import itertools
 import os
 import random
 from abc import abstractmethod
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ludotheque.core.errors import LudothequeError
@@ -69,6 +72,12 @@ def native_state_class(game: Game) -> type[NativeState] | None:
     return cls
 
 
+@functools.cache
+def _uniform_cumulative(count: int) -> tuple[float, ...]:
+    """The cumulative probabilities of ``count`` equally likely outcomes, summed as ``sample_chance`` sums them."""
+    return tuple(itertools.accumulate([1.0 / count] * count))
+
+
 class NativeState(State):
     """A state whose rules run compiled.  A game's native part subclasses it with ``compiled`` (the extension's
     class), ``make_compiled`` (a compiled initial state for a game) and, where the view is compiled,
@@ -78,8 +87,18 @@ class NativeState(State):
 
     def __init__(self, game: Game, compiled: Any = None) -> None:
         super().__init__(game)
-        self._native: Any = compiled if compiled is not None else self.make_compiled(game)
+        self._adopt(compiled if compiled is not None else self.make_compiled(game))
         self._shadow: State | None = None
+
+    def _adopt(self, compiled: Any) -> None:
+        """Hold ``compiled``; the questions that need no checking are its own methods, bound on this instance, so
+        that a researcher's loop calls the compiled code without a Python frame in between."""
+        self._native = compiled
+        self.is_terminal = compiled.is_terminal  # type: ignore[method-assign]
+        self.is_chance_node = compiled.is_chance_node  # type: ignore[method-assign]
+        self.current_players = compiled.current_players  # type: ignore[method-assign]
+        self.returns = compiled.returns  # type: ignore[method-assign]
+        self.winners = compiled.winners  # type: ignore[method-assign]
 
     @classmethod
     @abstractmethod
@@ -98,14 +117,24 @@ class NativeState(State):
         actions = self._native.chance_actions()
         return [(action, 1.0 / len(actions)) for action in actions]
 
+    def _chance_cumulative(self) -> tuple[Sequence[int], Sequence[float]] | None:
+        # compiled chance is uniform: ``sample_chance`` draws from a memoised table, the generic path's sums
+        if not self._native.is_chance_node():
+            return None
+        actions: list[int] = self._native.chance_actions()
+        return actions, _uniform_cumulative(len(actions))
+
     def current_players(self) -> list[int]:
         players: list[int] = self._native.current_players()
         return players
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        if type(player) is int and 0 <= player < self.game.players:
-            actions: list[int] = self._native.legal_actions(player)
-            return actions
+        if type(player) is int:
+            try:  # the compiled side refuses a seat out of range: the reference path then names the error
+                actions: list[int] = self._native.legal_actions(player)
+                return actions
+            except ValueError:
+                pass
         return super().legal_actions(player)
 
     def apply_action(self, action: int, player: Actor | None = None) -> None:
@@ -137,7 +166,7 @@ class NativeState(State):
         twin = type(self).__new__(type(self))
         twin.game = self.game
         twin._history = list(self._history)
-        twin._native = self._native.clone()
+        twin._adopt(self._native.clone())
         twin._shadow = self._shadow.clone() if self._shadow is not None else None
         return twin
 
@@ -145,7 +174,7 @@ class NativeState(State):
         self.check_seat(player)
         twin = type(self).__new__(type(self))
         twin.game = self.game
-        twin._native = self._native.resample(player, rng.getrandbits(64))
+        twin._adopt(self._native.resample(player, rng.getrandbits(64)))
         twin._history = self._resampled_history(player, twin._native)
         twin._shadow = None
         return twin
