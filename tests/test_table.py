@@ -233,6 +233,21 @@ def test_check_turn_is_the_turn_check_of_submit() -> None:
         over.check_turn(0)
 
 
+def test_parse_reads_a_move_as_the_acting_seats_after_the_turn_check() -> None:
+    table = geier()
+    with pytest.raises(NotYourTurnError):
+        table.parse(0, "3")  # chance turns the point card first: no seat's notation is read
+    table.advance()
+    assert table.parse(0, "3") == 2 and table.parse(1, 7) == 7
+    with pytest.raises(NotationError):
+        table.parse(1, "16")
+    seq = table.seq
+    table.submit(0, "3")
+    with pytest.raises(NotYourTurnError):
+        table.parse(0, "4")  # seat 0 has chosen this round
+    assert table.seq == seq + 1 and table.state.legal_actions(0) == []
+
+
 # -- notation and structured moves, written when a reader asks -----------------------------------------------------
 
 

@@ -170,7 +170,7 @@ class _Notary:
                 entry._notation = shadow.action_to_string(action, actor)
             if entry._move is None:
                 entry._move = shadow.action_to_json(action, actor)
-            shadow.apply_logged(action, actor)
+            shadow.apply_logged(actor, action)
         self.done = upto_seq
 
 
@@ -229,9 +229,15 @@ class Table:
         nothing: ``NotYourTurnError`` (the seat does not act now), ``NotationError`` (the text names no legal
         move), ``IllegalActionError`` (an action that is not legal here)."""
         if isinstance(move, str) or type(seat) is not int:
-            self.check_turn(seat)  # before parsing: the notation is read as the acting seat's
-            return self._apply(seat, self.state.string_to_action(move, seat) if isinstance(move, str) else move)
+            return self._apply(seat, self.parse(seat, move))
         return self._apply(seat, move)  # apply_action checks the turn itself, raising the same errors
+
+    def parse(self, seat: int, move: int | str) -> int:
+        """The action ``seat``'s move names, the turn checked first (``check_turn``: the notation is read as the
+        acting seat's); ``NotationError`` when the text names no legal move.  ``submit`` and the server both read
+        a person's move here.  A raw action is returned as given: ``apply_action`` judges it."""
+        self.check_turn(seat)
+        return self.state.string_to_action(move, seat) if isinstance(move, str) else move
 
     def check_turn(self, seat: int) -> None:
         """Raise unless ``seat`` acts now: ``GameOverError`` (the game is over), ``SeatError`` (no such seat),
@@ -309,7 +315,7 @@ class Table:
             twin.state = self.state.clone()
         else:
             for entry in self.log[:seq]:
-                twin.state.apply_logged(entry.action, entry.actor)
+                twin.state.apply_logged(entry.actor, entry.action)
         twin.log = self.log[:seq]
         return twin
 
@@ -329,7 +335,7 @@ class Table:
                 # the position before this entry, for the shadow to start from (the initial one needs no copy)
                 notary = self._notary = _Notary(self.game, log, state.clone() if log else None)
             if logged is not None:
-                state.apply_logged(action, actor)
+                state.apply_logged(actor, action)
             else:
                 state.apply_action(action, player)  # validates; raises before any change
             entry = LogEntry.unwritten(len(log) + 1, actor, action, notation, notary)
@@ -340,7 +346,7 @@ class Table:
         move = state.action_to_json(action, actor)
         before = state.clone()
         if logged is not None:
-            state.apply_logged(action, actor)
+            state.apply_logged(actor, action)
         else:
             state.apply_action(action, player)
         events = tuple(self.game.describe(before, actor, action, state))

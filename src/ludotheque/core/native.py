@@ -207,10 +207,10 @@ class NativeState(State):
             shadow = self._shadow = self.game.new_reference_state()
         done = len(shadow._history)
         for actor, action in self._history[done:]:
-            shadow.apply_logged(action, actor)
+            shadow.apply_logged(actor, action)
         return shadow
 
-    def apply_logged(self, action: int, player: Actor) -> None:
+    def apply_logged(self, player: Actor, action: int) -> None:
         if not self._native.play(NATIVE_CHANCE if player == CHANCE else player, action):
             raise LudothequeError(f"{self.game.id}: the logged action {action} of {player} is not legal here")
         self._history.append((player, action))
@@ -257,5 +257,5 @@ class NativeState(State):
 def _replayed(cls: type[NativeState], game: Game, history: list[tuple[Actor, int]]) -> NativeState:
     state = cls(game)
     for actor, action in history:
-        state.apply_logged(action, actor)
+        state.apply_logged(actor, action)
     return state

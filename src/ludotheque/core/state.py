@@ -119,7 +119,7 @@ class State(ABC):
         self._apply(action, player)
         self._history.append((player, action))
 
-    def apply_logged(self, action: int, player: Actor) -> None:
+    def apply_logged(self, player: Actor, action: int) -> None:
         """Apply an action of a log this program wrote and validated when it was first applied (a server's own
         database), without validating it again: restoring a long match costs only the game's own work.  Anything
         read from outside goes through ``apply_action``."""

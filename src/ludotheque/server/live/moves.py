@@ -81,7 +81,7 @@ async def person_move(live: LiveTable, connection: Connection, notation: Any, cl
             raise MoveError("stale", f"the move was chosen in the state of seq {after_seq}; seat {seat} has "
                             f"been to act since seq {live.turn_started[seat]} (the table is at {live.table.seq})")
         try:
-            action = live.table.state.string_to_action(notation, seat)
+            action = live.table.parse(seat, notation)
         except LudothequeError as error:
             raise MoveError("illegal", str(error)) from None
         seq = await live.commit(seat, action, client_move_id, connection)
