@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Creates .venv with the package and the extras named by LUDOTHEQUE_EXTRAS (default dev,rl: what `make test`
+# Creates .venv with the package and the extras named by LUDOTHEQUE_EXTRAS (default dev,rl,cluster: what `make test`
 # needs; `make run` asks for none), on a fresh machine with nothing done by hand.
 # Re-running is cheap: it reinstalls only when pyproject.toml changed since the last install, or when extras
 # not installed yet are asked for.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-extras="${LUDOTHEQUE_EXTRAS-dev,rl}"
+extras="${LUDOTHEQUE_EXTRAS-dev,rl,cluster}"
 stamp=".venv/.installed-${extras//,/-}"
 
 find_python() {
@@ -32,7 +32,7 @@ fi
 
 installed() {
   # an up-to-date install of these extras, or of every extra (which holds them)
-  for done in "$stamp" .venv/.installed-dev-rl; do
+  for done in "$stamp" .venv/.installed-dev-rl-cluster; do
     if [ -f "$done" ] && [ ! pyproject.toml -nt "$done" ]; then return 0; fi
   done
   return 1

@@ -136,3 +136,17 @@ def test_a_team_game_is_seated_by_teams_in_the_arena() -> None:
     spec = ArenaSpec("rummu", 6, {"partnerships": True}, ("random", "heuristic"), games=2, seed=3)
     for table in spec.seatings():
         assert all(table[seat] == table[seat + 3] for seat in range(3))
+
+
+def test_duplicate_games_share_their_deal_and_no_duplicate_games_do_not() -> None:
+    """``--duplicate`` (the default) gives every seating of a deal the same cards; ``--no-duplicate`` a deal a game."""
+    same = ArenaSpec("geier", 2, {}, ("random", "heuristic"), 4, seed=3)
+    apart = ArenaSpec("geier", 2, {}, ("random", "heuristic"), 4, seed=3, duplicate=False)
+    for deal in range(2):
+        shared = [play_one(same, deal, seating).chance for seating in range(2)]
+        own = [play_one(apart, deal, seating).chance for seating in range(2)]
+        assert shared[0] == shared[1]
+        assert own[0] != own[1]
+        assert own[0] == shared[0] or own[1] != shared[1]  # keys differ from the duplicate ones per seating
+    one = ArenaSpec("geier", 2, {}, ("random",), 4)
+    assert one.chance_key(1, 0) == one.chance_key(1, 1)

@@ -33,7 +33,7 @@ def identity(spec: ArenaSpec) -> dict[str, Any]:
     """What must match for two runs to be one tournament (the number of games may grow)."""
     game = spec.game()
     levels = sorted({level for bot in spec.bots if (level := spec_level(bot)) is not None})
-    return {
+    found = {
         "format": FORMAT,
         "game": spec.game_id,
         "players": spec.players,
@@ -42,6 +42,9 @@ def identity(spec: ArenaSpec) -> dict[str, Any]:
         "seed": spec.seed,
         "levels": {level: level_settings(game, level) for level in levels},
     }
+    if not spec.duplicate:  # written only when off, so that the journals of duplicate runs keep their identity
+        found["duplicate"] = False
+    return found
 
 
 def load(path: Path, spec: ArenaSpec) -> list[GameResult]:

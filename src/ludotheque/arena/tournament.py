@@ -1,8 +1,9 @@
 """Tournaments between bots: seat rotation, duplicate deals, statistics and ratings.
 
 A tournament plays *deals*.  Each deal is played once per *seating* (the bots rotated round the table, so every
-bot sits in every seat), and every game of a deal draws its chance outcomes from the same ``KeyedChance`` key:
-the same cards come out whoever sits where, so the luck of the deal cancels out of the comparison.
+bot sits in every seat), and with ``duplicate`` (the default) every game of a deal draws its chance outcomes from
+the same ``KeyedChance`` key: the same cards come out whoever sits where, so the luck of the deal cancels out of
+the comparison.  Without it every game draws its own deal (the luck stays in, as at a club's tables).
 """
 
 from __future__ import annotations
@@ -104,6 +105,8 @@ class ArenaSpec:
     bots: tuple[str, ...]
     games: int
     seed: int = 0
+    #: every seating of a deal plays the same cards (False: every game its own)
+    duplicate: bool = True
 
     def game(self) -> Game:
         return load_game(self.game_id, players=self.players, **self.options)
@@ -122,6 +125,13 @@ class ArenaSpec:
         return [(deal, s) for deal in range(self.deals()) for s in range(rotations)]
 
 
+    def chance_key(self, deal: int, seating_index: int) -> str:
+        """The key of the chance outcomes of one game: the deal's, shared by its seatings when ``duplicate``."""
+        if self.duplicate:
+            return deal_key(self.seed, deal)
+        return f"{deal_key(self.seed, deal)}:seating {seating_index}"
+
+
 def deal_key(seed: int, deal: int) -> str:
     return f"{seed}:{deal}"
 
@@ -132,7 +142,7 @@ def play_one(spec: ArenaSpec, deal: int, seating_index: int, game: Game | None =
     seating = spec.seatings()[seating_index]
     names = spec.labels()
     bots = [TimedBot(make_bot(spec.bots[index], game)) for index in seating]
-    chance = KeyedChance(deal_key(spec.seed, deal))
+    chance = KeyedChance(spec.chance_key(deal, seating_index))
     bot_rng = random.Random(f"{spec.seed}:{deal}:{seating_index}:bots")
     table = Table(game, bots, chance=chance, bot_rng=bot_rng)
     state = table.play_out()
@@ -200,6 +210,7 @@ class ArenaResult:
             "options": spec.options,
             "bots": list(spec.bots),
             "seed": spec.seed,
+            "duplicate": spec.duplicate,
             "deals": spec.deals(),
             "seatings": spec.seatings(),
             "games": len(self.results),
@@ -333,11 +344,13 @@ def run_arena(
     jobs: int = 1,
     on_game: Callable[[GameResult], None] | None = None,
     played: Sequence[GameResult] = (),
+    ray: str | None = None,
 ) -> ArenaResult:
-    """Play every deal in every seating (with ``jobs`` processes) and summarize.
+    """Play every deal in every seating (with ``jobs`` processes, or as Ray tasks) and summarize.
 
     ``played``: games of this tournament already played (a resumed run); only the missing ones are played, and
-    games beyond ``spec``'s deals are left out of the summary."""
+    games beyond ``spec``'s deals are left out of the summary.  ``ray``: ``"local"`` for a Ray started here, or a
+    cluster's address (``arena/cluster.py``); the same seeds give the same games as with ``jobs``."""
     started = time.perf_counter()
     game = spec.game()
     for name in spec.bots:  # fail early on a bad spec, before any process starts
@@ -346,7 +359,11 @@ def run_arena(
     results: list[GameResult] = [r for r in played if (r.deal, r.seating) in wanted]
     have = {(r.deal, r.seating) for r in results}
     tasks = [task for task in spec.tasks() if task not in have]
-    if jobs <= 1:
+    if ray is not None:
+        from ludotheque.arena.cluster import play_on_ray
+
+        results.extend(play_on_ray(spec, tasks, ray, on_game))
+    elif jobs <= 1:
         for deal, seating in tasks:
             result = play_one(spec, deal, seating, game)
             results.append(result)

@@ -38,6 +38,21 @@ def arena(
     seed: Annotated[int, typer.Option("--seed", help="seed of the deals")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="a game option, key=value")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="processes to play in parallel")] = 1,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            "--duplicate/--no-duplicate",
+            help="every seating of a deal plays the same cards, so luck cancels (--no-duplicate: a deal per game)",
+        ),
+    ] = True,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            metavar="[ADDRESS]",
+            help="play the games as Ray tasks: a Ray started here, or a cluster's address (needs ludotheque[cluster])",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the results as JSON")] = False,
     as_markdown: Annotated[bool, typer.Option("--markdown", help="print a Markdown table")] = False,
     save: Annotated[
@@ -54,7 +69,7 @@ def arena(
     try:
         game = load_game(game_id, players=players, **parse_options(option))
         specs = tuple(s.strip() for s in bots.split(",") if s.strip())
-        spec = ArenaSpec(game.id, players, dict(game.options), specs, games, seed)
+        spec = ArenaSpec(game.id, players, dict(game.options), specs, games, seed, duplicate)
         spec.seatings()
         played = journal.load(save, spec) if save is not None else []
         wanted = set(spec.tasks())
@@ -67,7 +82,7 @@ def arena(
         raise typer.Exit(2) from error
     try:
         if as_json:
-            result = run_arena(spec, jobs=jobs, on_game=writer.write if writer else None, played=played)
+            result = run_arena(spec, jobs=jobs, on_game=writer.write if writer else None, played=played, ray=ray)
         else:
             with Progress(
                 TextColumn("[bold]{task.description}"),
@@ -84,7 +99,7 @@ def arena(
                         writer.write(finished)
                     progress.advance(task)
 
-                result = run_arena(spec, jobs=jobs, on_game=advance, played=played)
+                result = run_arena(spec, jobs=jobs, on_game=advance, played=played, ray=ray)
     except LudothequeError as error:
         err.print(f"[bold red]error:[/] {error}")
         raise typer.Exit(2) from error
@@ -97,6 +112,22 @@ def arena(
         print(markdown(result))
     else:
         Console(highlight=False).print(arena_table(result))
+
+
+#: Options whose value may be left out, and what they then mean (``--ray`` alone: a Ray started here).
+OPTIONAL_VALUES = {"--ray": "local"}
+
+
+def with_optional_values(args: list[str]) -> list[str]:
+    """``args`` with the implied value written after an option given without one (the next word is another
+    option, or there is none): ``--ray --json`` reads as ``--ray local --json``."""
+    out: list[str] = []
+    for index, arg in enumerate(args):
+        out.append(arg)
+        following = args[index + 1] if index + 1 < len(args) else None
+        if arg in OPTIONAL_VALUES and (following is None or following.startswith("-")):
+            out.append(OPTIONAL_VALUES[arg])
+    return out
 
 
 def register(app: typer.Typer) -> None:

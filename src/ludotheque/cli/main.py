@@ -151,5 +151,11 @@ backup.register(app)
 bench.register(app)
 serve.register(app)
 
+def run() -> None:
+    """The ``ludotheque`` command (``python -m ludotheque.cli.main``): the app, after the options that may be
+    given without their value have it written in."""
+    app(args=arena.with_optional_values(sys.argv[1:]))
+
+
 if __name__ == "__main__":
-    app()
+    run()
