@@ -120,3 +120,67 @@ def test_hard_loses_less_than_random_play() -> None:
     hard, rand = total_loss("hard", range(6), 400), total_loss("random", range(6), 400)
     print(f"coach's total loss over 6 Geier deals: hard {hard:.1f}, random {rand:.1f}")
     assert hard < rand
+
+
+def play_by_hints(game_id: str, players: int, bots: list[str | None], seed: int, decisions: int,
+                  playouts: int, **options: Any) -> tuple[dict[str, Any], list[str | None]]:
+    """Seat 0 plays the coach's hint at each of its first ``decisions`` choices (its first move only, forced moves
+    aside), a person plays at random at seat 1, bots (``bots``, ``None`` for a person) elsewhere: the record of the
+    game stopped after seat 0's last hinted move, and the seats' bot specs."""
+    game = load_game(game_id, players=players, **options)
+    rng = random.Random(seed)
+    seats = [None if spec is None else make_bot(spec, game) for spec in bots]
+    state = game.new_initial_state()
+    hinted = 0
+    while not state.is_terminal() and hinted < decisions:
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        seat = state.current_players()[0]
+        legal = state.legal_actions(seat)
+        if seat == 0:
+            answer = hint(state.view(0), legal, make_sampler(state, 0), bots=bots, playouts=playouts,
+                          seed="table", seq=len(state.history()) + 1)
+            action = state.string_to_action(answer["move"], 0)
+            hinted += len(legal) > 1
+        else:
+            bot = seats[seat]
+            action = rng.choice(legal) if bot is None else ask_bot(bot, state, seat, rng)
+        state.apply_action(action, seat)
+    return state.to_record(), bots
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "bots", "decisions", "options"),
+    [("geier", 3, [None, None, "heuristic"], 4, {}),
+     ("mu", 3, [None, None, "easy"], 3, {"target": 100}),
+     ("safaru", 2, [None, None], 3, {})],
+)
+def test_a_game_played_by_the_hints_is_reviewed_good(
+    game_id: str, players: int, bots: list[str | None], decisions: int, options: dict[str, Any]
+) -> None:
+    # a second person (seat 1, at random) and a bot: the hint and the review model the seats alike and draw the
+    # same random numbers for the same decision, so the review agrees with every hint followed
+    record, named = play_by_hints(game_id, players, bots, seed=4, decisions=decisions, playouts=24, **options)
+    review = review_record(record, 0, bots=named, playouts=24, seed="table")
+    valued = [d for d in review["decisions"] if d["expected_played"] is not None]
+    assert len(valued) == decisions
+    assert [d["judgement"] for d in valued] == ["good"] * decisions
+    assert all(d["best"] == d["played"] for d in valued)
+    assert [m["by"] for m in review["models"]] == ["person" if spec is None else "bot" for spec in bots]
+    # other random numbers: two independent estimates of the same values, which may differ within the noise only
+    other = review_record(record, 0, bots=named, playouts=24, seed="other")
+    assert all(d["judgement"] in ("good", "inaccuracy") for d in other["decisions"])
+
+
+def test_a_match_of_hands_is_valued_in_the_points_of_the_hand() -> None:
+    # a Mü match to 1000: the coach's values are the points of the hand being played (tens), not the match's
+    # totals (a thousand or so by its end), and the review says which unit its losses are in
+    state = play("mu", 3, ["random"] * 3, seed=3, steps=30, target=1000)
+    review = review_record(state.to_record(), 0, playouts=12, seed=1)
+    assert review["unit"] == "hand"
+    values = [abs(d[key]) for d in review["decisions"] for key in ("expected_played", "expected_best")
+              if d[key] is not None]
+    assert values and max(values) < 150
+    geier = review_record(play("geier", 2, ["random"] * 2, seed=3, steps=4).to_record(), 0, playouts=12)
+    assert geier["unit"] == "game"

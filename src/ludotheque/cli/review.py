@@ -36,6 +36,10 @@ def review(
     playouts: Annotated[
         int, typer.Option("--playouts", min=2, help="playouts a decision may spend")
     ] = DEFAULT_PLAYOUTS,
+    bots: Annotated[
+        str | None, typer.Option("--bots", help="each seat's bot spec, comma-separated, '-' for a person "
+                                 "(modelled by --level): '-,-,medium'; default: every seat modelled by --level")
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", help="seed of the determinizations and playouts")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="print the review as JSON")] = False,
 ) -> None:
@@ -55,8 +59,10 @@ def review(
             bar.update(task, completed=status.done, total=status.total)
 
         try:
-            result = review_record(text, seat, model=level, playouts=playouts, seconds=seconds, seed=seed,
-                                   progress=show)
+            named = None if bots is None else [None if spec.strip() in ("", "-") else spec.strip()
+                                               for spec in bots.split(",")]
+            result = review_record(text, seat, model=level, bots=named, playouts=playouts, seconds=seconds,
+                                   seed=seed, progress=show)
         except (LudothequeError, ValueError) as error:
             fail(error)
     if as_json:
