@@ -73,12 +73,13 @@ class Thresholds:
         return {"inaccuracy": self.inaccuracy, "mistake": self.mistake, "blunder": self.blunder}
 
 
-#: Per game, about a sixth, half and the whole of the spread (standard deviation) of a seat's final points between
-#: two heuristic players (``docs/coach.md`` has the measure); Geier's is taken from its prize cards (-5 to 10).
+#: Per game, about a sixth, half and the whole of the spread (standard deviation) of a seat's points in the coach's
+#: unit (a hand's points at Mü and Rummü, the final points elsewhere) between heuristic players (``docs/coach.md``
+#: has the measure); Geier's is taken from its prize cards (-5 to 10).
 THRESHOLDS: dict[str, Thresholds] = {
     "geier": Thresholds(1.0, 2.5, 5.0),
     "mu": Thresholds(2.5, 7.0, 14.0),
-    "rummu": Thresholds(12.0, 35.0, 75.0),
+    "rummu": Thresholds(6.5, 20.0, 40.0),
     "cheese": Thresholds(0.4, 1.0, 2.0),
     "mice": Thresholds(0.4, 1.0, 2.0),
     "calcory": Thresholds(0.7, 2.0, 4.0),
