@@ -52,8 +52,21 @@ def test_review_table_names_the_model_and_the_summary(tmp_path: Path) -> None:
     record = geier_record(tmp_path)
     result = runner.invoke(app, ["review", str(record), "--seat", "1", "--level", "random", "--playouts", "10"])
     assert result.exit_code == 0, result.output
-    assert "opponents modelled as random" in result.output
+    assert "seat 0 a person as random, seat 1 a person as random" in result.output
     assert "total loss" in result.output and "accuracy" in result.output
+
+
+def test_review_models_each_seat_by_what_sat_there(tmp_path: Path) -> None:
+    # the record's seat 1 was the heuristic bot: named so, it plays itself in the playouts, and the review says so
+    record = geier_record(tmp_path)
+    result = runner.invoke(app, ["review", str(record), "--seat", "0", "--bots", "-,heuristic", "--playouts", "10",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["models"] == [{"seat": 0, "model": "easy", "by": "person"},
+                                                   {"seat": 1, "model": "heuristic", "by": "bot"}]
+    text = runner.invoke(app, ["review", str(record), "--seat", "0", "--bots", "-,heuristic", "--playouts", "10"])
+    assert "seat 0 a person as easy, seat 1 a bot as heuristic" in text.output
+    assert runner.invoke(app, ["review", str(record), "--seat", "0", "--bots", "heuristic"]).exit_code != 0
 
 
 def test_review_refuses_a_seat_the_game_lacks_and_a_missing_file(tmp_path: Path) -> None:

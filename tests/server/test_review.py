@@ -77,6 +77,10 @@ def test_a_finished_game_is_reviewed_then_kept(coach: ServerProcess, tmp_path: P
     assert set(seen) <= {"queued", "running", "done"}
     review = done["review"]
     assert review["seat"] == 0 and review["model"] == "easy" and review["game"] == "geier"
+    # the seat reviewed is modelled by the chosen level, the other by the bot that sat there
+    assert review["models"] == [{"seat": 0, "model": "easy", "by": "person"},
+                                {"seat": 1, "model": "random", "by": "bot"}]
+    assert review["unit"] == "game"
 
     # one entry per action of seat 0, numbered by the table's seq, playing what the record says; the coach's
     # move is legal there

@@ -73,7 +73,7 @@ def review(
 
 def render_review(result: dict[str, Any]) -> Group:
     """The review as a table of decisions, a chart of the expected points along the game and the summary."""
-    table = Table(title=f"{result['game']}: seat {result['seat']}'s moves (opponents modelled as {result['model']})")
+    table = Table(title=f"{result['game']}: seat {result['seat']}'s moves")
     for column in ("seq", "played", "coach", "expected (played)", "expected (coach)", "± stderr", "loss", "judgement"):
         table.add_column(column, justify="left" if column in ("played", "coach", "judgement") else "right")
     for entry in result["decisions"]:
@@ -85,8 +85,11 @@ def render_review(result: dict[str, Any]) -> Group:
         )
     summary = result["summary"]
     counts = ", ".join(f"{n} {name}" for name, n in summary["judgements"].items())
+    unit = "points of the hand" if result.get("unit") == "hand" else "points"
     lines = [
-        f"total loss {summary['total_loss']} points · accuracy {summary['accuracy']}% ({counts})",
+        f"total loss {summary['total_loss']} {unit} · accuracy {summary['accuracy']}% ({counts})",
+        "playouts: " + ", ".join(f"seat {m['seat']} {'a bot' if m['by'] == 'bot' else 'a person'} as {m['model']}"
+                                 for m in result.get("models", [])),
         "thresholds: " + ", ".join(f"{k} ≥ {v}" for k, v in summary["thresholds"].items())
         + f", judged beyond {summary['noise_z']} standard errors",
     ]

@@ -387,11 +387,22 @@ function reviewPanel() {
   return h("section", {class: "end", "data-test": "review"}, parts);
 }
 
+function levelName(spec) {
+  const key = `level.${spec}`;
+  return t(key) === key ? spec : t(key);
+}
+
+// The summary in the review's unit (a hand's points at a match of hands), and who played each seat in the
+// coach's playouts: a bot by its own level, a person by the chosen one (docs/coach.md)
 function reviewSummary(review) {
   const summary = review.summary;
-  return h("p", {"data-test": "review-summary"}, t("review.summary", {
-    loss: points(summary.total_loss), accuracy: summary.accuracy === null ? "–" : points(summary.accuracy),
-    model: t(`level.${review.model}`) === `level.${review.model}` ? review.model : t(`level.${review.model}`)}));
+  const unit = review.unit ? t(`review.unit.${review.unit}`) : "";
+  const models = (review.models || []).map((m) => t(m.by === "bot" ? "review.model_bot" : "review.model_person",
+    {name: names()[m.seat], level: levelName(m.model)}));
+  return h("div", {},
+    h("p", {"data-test": "review-summary"}, t("review.summary", {
+      loss: points(summary.total_loss), unit, accuracy: summary.accuracy === null ? "–" : points(summary.accuracy)})),
+    models.length ? h("p", {"data-test": "review-models"}, t("review.models", {models: models.join(" ; ")})) : null);
 }
 
 // The seat's expected final points along the game (the moves played; the coach's preferred ones dashed), by seq,
