@@ -39,8 +39,14 @@ def test_review_json_has_the_issues_keys(tmp_path: Path) -> None:
     review = json.loads(result.output)
     assert review["seat"] == 0 and review["model"] == "easy"
     assert len(review["decisions"]) == 15  # one per card of the seat's hand
-    keys = {"seq", "played", "best", "expected_played", "expected_best", "stderr", "loss", "judgement"}
+    keys = {"seq", "played", "best", "expected_played", "expected_best", "stderr", "loss", "judgement",
+            "played_move", "best_move", "moment"}
     assert all(set(entry) == keys for entry in review["decisions"])
+    # for machines the notation; for people's words the structured move and the moment as Geier counts it
+    first = review["decisions"][0]
+    assert first["played_move"] == {"type": "play", "card": int(first["played"])}
+    assert first["moment"][0] == {"key": "geier.round", "n": 1, "total": 15}
+    assert first["moment"][1]["key"] == "review.moment.prize"
     assert review["decisions"][0]["seq"] == 2  # the first prize card is drawn at seq 1
     summary = review["summary"]
     assert summary["total_loss"] == round(sum(e["loss"] for e in review["decisions"]), 3)

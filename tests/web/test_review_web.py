@@ -38,19 +38,27 @@ def test_the_replay_page_shows_the_coachs_review(page: Any, web_server: ServerPr
     assert page.locator("[data-test=review-marker]").count() == len(judged)
     lines = page.locator("[data-test=review-decisions] li").all_text_contents()
     assert len(lines) == len(review["decisions"])
+    # in words: the moment as Geier counts it (its round and prize card), the moves as its buttons name them
     for line, decision in zip(lines, review["decisions"], strict=True):
+        rounds = decision["moment"][0]
+        assert line.startswith(f"Manche {rounds['n']} sur {rounds['total']} · carte points ")
+        played = f"Poser le {decision['played']} face cachée"
         if decision["best"] == decision["played"]:
-            assert f"joué {decision['played']}, le choix du coach aussi" in line
+            assert f"joué {played}, le choix du coach aussi" in line
         else:
-            assert f"joué {decision['played']}, le coach préférait {decision['best']} (+" in line
+            assert f"joué {played}, le coach préférait Poser le {decision['best']} face cachée (+" in line
     assert "Points perdus" in page.text_content("[data-test=review-summary]")
+    assert "(points de la partie)" in page.text_content("[data-test=review-summary]")
+    # the model of each seat in the playouts: the seat reviewed as a person, the other as the bot that sat there
+    models = page.text_content("[data-test=review-models]")
+    assert ", une personne, par le bot facile" in models and "par le bot au hasard, comme à la table" in models
 
     # a decision's line steps the replay to it, where the coach's word is shown again
     decision = review["decisions"][-1]
     page.locator(f"[data-test=review-decisions] li[data-seq='{decision['seq']}'] a").click()
     page.wait_for_function("(seq) => window.ludotheque.step && window.ludotheque.step.seq === seq",
                            arg=decision["seq"])
-    assert f"joué {decision['played']}" in page.text_content("[data-test=review-here]")
+    assert f"joué Poser le {decision['played']} face cachée" in page.text_content("[data-test=review-here]")
 
     # the page opened again finds the review done, without asking
     page.reload()

@@ -30,6 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ludotheque.bots.moments import moment
 from ludotheque.core import CHANCE, Bot, Game, State, load_game, parse_record, sample_chance
 from ludotheque.core.bot import Sampler, make_sampler
 
@@ -394,10 +395,14 @@ def _decision(
     """One entry of a review.  Only the seat's view, legal moves and sampler reach the coach; the seed depends on
     the seed and the decision's number only, both public."""
     notation = state.action_to_string(played, seat)
+    view = state.view(seat)
+    # for people's words: the moves' structured form (the game's buttons name them) and the moment as the game
+    # counts it; ``seq`` and the notations stay for machines
+    words = {"played_move": state.action_to_json(played, seat), "moment": moment(state.game.id, view)}
     if len(legal) == 1:
         return {"seq": seq, "played": notation, "best": notation, "expected_played": None, "expected_best": None,
-                "stderr": None, "loss": 0.0, "judgement": "good"}
-    verdict = assess(state.view(seat), legal, make_sampler(state, seat), models, decision_rng(seed, seq),
+                "stderr": None, "loss": 0.0, "judgement": "good", **words, "best_move": words["played_move"]}
+    verdict = assess(view, legal, make_sampler(state, seat), models, decision_rng(seed, seq),
                      playouts=playouts, deadline=deadline, keep=played)
     loss = verdict.gap if verdict.best != played else 0.0
     return {
@@ -409,6 +414,8 @@ def _decision(
         "stderr": _round(verdict.gap_stderr),
         "loss": _round(loss) or 0.0,
         "judgement": thresholds.judge(loss, verdict.gap_stderr) if verdict.best != played else "good",
+        **words,
+        "best_move": state.action_to_json(verdict.best, seat),
     }
 
 
@@ -423,8 +430,8 @@ def summarize(
     return {
         "total_loss": round(sum(e["loss"] for e in entries), 3),
         "accuracy": round(100.0 * counts["good"] / len(entries), 1) if entries else None,
-        "worst": [{"seq": e["seq"], "played": e["played"], "best": e["best"], "loss": e["loss"],
-                   "judgement": e["judgement"]} for e in worst],
+        "worst": [{key: e[key] for key in ("seq", "played", "best", "loss", "judgement", "played_move", "best_move",
+                                           "moment") if key in e} for e in worst],
         "judgements": counts,
         "thresholds": thresholds.to_json(),
         "noise_z": NOISE_Z,

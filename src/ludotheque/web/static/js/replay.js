@@ -10,7 +10,7 @@
 // (markers on its mistakes) and a line per decision: what was played, what the coach preferred, at what cost.
 
 import {api, seatAt} from "./api.js";
-import {board, loadRenderer, makeContext} from "./board.js";
+import {board, loadRenderer, makeContext, momentWords, moveWords} from "./board.js";
 import {loadMuted, speaker} from "./chat.js";
 import {clear, h} from "./dom.js";
 import {currentLang, loadGameCatalog, loadShellCatalog, setLang, t} from "./i18n.js";
@@ -347,10 +347,21 @@ function points(value) {
   return Number(value).toLocaleString(currentLang(), {maximumFractionDigits: 1});
 }
 
+// A move of the review in words, as the game's buttons name it (docs/coach.md): the notation stays for machines
+function named(move, notation) {
+  return moveWords(page.renderer, context(), move, notation);
+}
+
 // "played X, the coach preferred Y (+n points)"
 function comment(decision) {
-  if (decision.best === decision.played) return t("review.agreed", {played: decision.played});
-  return t("review.preferred", {played: decision.played, best: decision.best, loss: points(decision.loss)});
+  const played = named(decision.played_move, decision.played);
+  if (decision.best === decision.played) return t("review.agreed", {played});
+  return t("review.preferred", {played, best: named(decision.best_move, decision.best), loss: points(decision.loss)});
+}
+
+// when the decision was taken, as the game counts it (hand, trick, round...), else its rank among the seat's
+function moment(decision, index) {
+  return momentWords(decision.moment) || t("review.decision_n", {n: index + 1});
 }
 
 function judgement(decision) {
@@ -437,10 +448,10 @@ function reviewChart(review) {
 
 function reviewList(review) {
   return h("details", {class: "log", open: true}, h("summary", {}, t("review.decisions")),
-    h("ol", {"data-test": "review-decisions"}, review.decisions.map((d) => h("li", {
+    h("ol", {"data-test": "review-decisions"}, review.decisions.map((d, index) => h("li", {
       class: d.seq === page.step.seq ? "new" : null, "data-seq": d.seq},
     h("a", {href: `?${new URLSearchParams({seat: page.seat, seq: d.seq})}`,
-      onclick: (event) => { event.preventDefault(); go(d.seq); }}, t("review.step", {seq: d.seq})), " ",
+      onclick: (event) => { event.preventDefault(); go(d.seq); }}, moment(d, index)), " — ",
     comment(d), judgement(d)))));
 }
 
