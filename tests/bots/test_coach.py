@@ -184,3 +184,20 @@ def test_a_match_of_hands_is_valued_in_the_points_of_the_hand() -> None:
     assert values and max(values) < 150
     geier = review_record(play("geier", 2, ["random"] * 2, seed=3, steps=4).to_record(), 0, playouts=12)
     assert geier["unit"] == "game"
+
+
+def test_accuracy_is_the_mean_of_each_decision_s_score_on_the_points_lost_beyond_the_noise() -> None:
+    from ludotheque.bots.coach import accuracy, move_accuracy
+
+    scale = Thresholds(1.0, 2.5, 5.0)
+    assert move_accuracy(0.0, 0.1, scale) == 100.0
+    assert move_accuracy(0.3, 0.2, scale) == 100.0  # within two standard errors: nothing counted
+    assert move_accuracy(2.5 + 0.4, 0.2, scale) == pytest.approx(50.0)  # a mistake threshold beyond the noise
+    assert move_accuracy(5.0 + 0.4, 0.2, scale) == pytest.approx(25.0)
+    decisions = [{"loss": 0.0, "stderr": 0.1}, {"loss": 2.9, "stderr": 0.2}]
+    assert accuracy(decisions, scale) == 75.0
+    assert accuracy([], scale) is None
+    # random play loses more accuracy than the heuristic on the same Geier deal
+    rand = review_record(play("geier", 2, ["random", "heuristic"], seed=1).to_record(), 0, playouts=60, seed=1)
+    good = review_record(play("geier", 2, ["heuristic", "heuristic"], seed=1).to_record(), 0, playouts=60, seed=1)
+    assert rand["summary"]["accuracy"] < good["summary"]["accuracy"]

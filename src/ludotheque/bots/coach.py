@@ -419,17 +419,39 @@ def _decision(
     }
 
 
+def move_accuracy(loss: float, stderr: float | None, thresholds: Thresholds) -> float:
+    """One decision's accuracy, in %: ``100 * 2 ** (-excess / mistake)``, where ``excess`` is the loss beyond its
+    noise, ``max(0, loss - NOISE_Z * stderr)``, and ``mistake`` the game's mistake threshold (in the review's unit).
+    A move within the noise scores 100; each ``mistake`` threshold lost beyond it halves the score."""
+    if stderr is None or not math.isfinite(stderr):
+        return 100.0
+    excess = max(0.0, loss - NOISE_Z * stderr)
+    return float(100.0 * 2.0 ** (-excess / thresholds.mistake))
+
+
+def accuracy(valued: list[dict[str, Any]], thresholds: Thresholds) -> float | None:
+    """A seat's accuracy, in %: the mean of its valued decisions' ``move_accuracy`` (forced moves say nothing), as
+    lichess averages its moves' accuracies (there from the win chance lost, here from the expected points lost)."""
+    if not valued:
+        return None
+    scores = [move_accuracy(e["loss"], e["stderr"], thresholds) for e in valued]
+    return round(statistics.fmean(scores), 1)
+
+
 def summarize(
     entries: list[dict[str, Any]], thresholds: Thresholds, playouts: int, seconds: float
 ) -> dict[str, Any]:
-    """Total loss, accuracy (the share of the seat's decisions judged good, in %), the three worst moments."""
+    """Total loss, accuracy (``accuracy``, in %), the share of decisions judged good, the three worst moments."""
     counts = {name: 0 for name in JUDGEMENTS}
     for entry in entries:
         counts[entry["judgement"]] += 1
     worst = sorted((e for e in entries if e["loss"] > 0), key=lambda e: (-e["loss"], e["seq"]))[:3]
+    valued = [e for e in entries if e["expected_played"] is not None]
+    good = sum(1 for e in valued if e["judgement"] == "good")
     return {
         "total_loss": round(sum(e["loss"] for e in entries), 3),
-        "accuracy": round(100.0 * counts["good"] / len(entries), 1) if entries else None,
+        "accuracy": accuracy(valued, thresholds),
+        "good_share": round(100.0 * good / len(valued), 1) if valued else None,
         "worst": [{key: e[key] for key in ("seq", "played", "best", "loss", "judgement", "played_move", "best_move",
                                            "moment") if key in e} for e in worst],
         "judgements": counts,
