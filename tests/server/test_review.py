@@ -180,3 +180,20 @@ def test_a_hints_table_is_never_rated(coach: ServerProcess) -> None:
     refused = httpx.post(f"{coach.url}/api/tables", json={"game": "geier", "players": 2, "seats": ["me", "bot:random"],
                                                           "hints": True, "rated": True})
     assert refused.status_code == 400 and "rated" in refused.json()["detail"]
+
+
+def test_the_coachs_model_of_people_is_a_setting(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # LUDOTHEQUE_COACH_MODEL, default easy (docs/coach.md: until playouts of medium are cheap); a spec no game can
+    # make stops the server at its creation, with the reason
+    from ludotheque.bots.coach import default_model
+    from ludotheque.server.app import create_app
+    from ludotheque.server.config import Settings
+
+    monkeypatch.delenv("LUDOTHEQUE_COACH_MODEL", raising=False)
+    assert default_model() == "easy"
+    monkeypatch.setenv("LUDOTHEQUE_COACH_MODEL", "heuristic")
+    assert default_model() == "heuristic"
+    create_app(Settings(db_url=f"sqlite:///{tmp_path / 'a.db'}"))
+    monkeypatch.setenv("LUDOTHEQUE_COACH_MODEL", "nobody")
+    with pytest.raises(ValueError, match="the coach's model 'nobody' is no bot"):
+        create_app(Settings(db_url=f"sqlite:///{tmp_path / 'b.db'}"))

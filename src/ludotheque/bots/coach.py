@@ -44,8 +44,22 @@ BOT = "bot"
 
 
 def default_model() -> str:
-    """The model of people for hints and reviews at the server: ``LUDOTHEQUE_COACH_MODEL``, default ``easy``."""
+    """The model of people for hints and reviews at the server: ``LUDOTHEQUE_COACH_MODEL``, default ``easy``
+    (``docs/coach.md`` says why)."""
     return os.environ.get("LUDOTHEQUE_COACH_MODEL", "").strip() or DEFAULT_MODEL
+
+
+def check_model(spec: str) -> None:
+    """``ValueError`` naming the problem unless ``spec`` is a bot every game can make (the coach models people
+    with it at any table)."""
+    from ludotheque.bots.registry import make_bot
+    from ludotheque.core import game_class, game_ids
+
+    for game_id in game_ids():
+        try:
+            make_bot(spec, load_game(game_id, players=game_class(game_id).min_players))
+        except (ValueError, LookupError) as error:
+            raise ValueError(f"the coach's model {spec!r} is no bot at {game_id}: {error}") from None
 
 #: Playouts a decision may spend by default (one playout: one move on one determinization).
 DEFAULT_PLAYOUTS = 1500
