@@ -6,10 +6,12 @@ import json
 import random
 from pathlib import Path
 
+from rich.console import Console
 from typer.testing import CliRunner
 
 from ludotheque.bots import make_bot
 from ludotheque.cli.main import app
+from ludotheque.cli.review import render_review
 from ludotheque.core import load_game, sample_chance
 from ludotheque.core.bot import ask_bot
 
@@ -60,6 +62,11 @@ def test_review_table_names_the_model_and_the_summary(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "seat 0 a person as random, seat 1 a person as random" in result.output
     assert "total loss" in result.output and "accuracy" in result.output
+    # the moment as Geier counts it, beside the seq (a wide terminal, so that no cell wraps)
+    review = json.loads(runner.invoke(app, ["review", str(record), "--seat", "1", "--playouts", "10", "--json"]).output)
+    wide = Console(width=250, record=True)
+    wide.print(render_review(review))
+    assert "Round 1 of 15 · prize card" in wide.export_text()
 
 
 def test_review_models_each_seat_by_what_sat_there(tmp_path: Path) -> None:

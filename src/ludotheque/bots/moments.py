@@ -64,3 +64,32 @@ def moment(game_id: str, view: Mapping[str, Any]) -> Parts:
         return reader(table)
     except (KeyError, TypeError, ValueError):
         return []  # a view without the fields: no moment rather than a failed review
+
+
+def moment_text(game_id: str, parts: Parts, lang: str = "en") -> str:
+    """``parts`` in words from the web catalogues (the command line's review says moments so): "Hand 2 · trick 3"."""
+    texts = _catalogue(game_id, lang)
+    out = []
+    for part in parts:
+        values = {k: v for k, v in part.items() if k != "key"}
+        key = str(part["key"])
+        text = texts.get(key, key)
+        for name, value in values.items():
+            text = text.replace("{" + name + "}", str(value))
+        out.append(text)
+    return " · ".join(out)
+
+
+def _catalogue(game_id: str, lang: str) -> dict[str, str]:
+    import importlib
+    import json
+    from pathlib import Path
+
+    from ludotheque.core import game_class
+    from ludotheque.web import STATIC
+
+    texts: dict[str, str] = json.loads((STATIC / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+    package = importlib.import_module(game_class(game_id).__module__.rpartition(".")[0])
+    folder = Path(package.__file__ or "").parent / "web"  # as the server finds it (``server.pages``)
+    game = json.loads((folder / "messages.json").read_text(encoding="utf-8"))
+    return {**texts, **game.get(lang, {})}

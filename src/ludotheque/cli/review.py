@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludotheque.bots.coach import DEFAULT_MODEL, DEFAULT_PLAYOUTS, ReviewProgress, review_record
+from ludotheque.bots.moments import moment_text
 from ludotheque.cli.common import console, fail
 from ludotheque.core import LudothequeError
 
@@ -74,12 +75,15 @@ def review(
 def render_review(result: dict[str, Any]) -> Group:
     """The review as a table of decisions, a chart of the expected points along the game and the summary."""
     table = Table(title=f"{result['game']}: seat {result['seat']}'s moves")
-    for column in ("seq", "played", "coach", "expected (played)", "expected (coach)", "± stderr", "loss", "judgement"):
-        table.add_column(column, justify="left" if column in ("played", "coach", "judgement") else "right")
+    columns = ("seq", "when", "played", "coach", "expected (played)", "expected (coach)", "± stderr", "loss",
+               "judgement")
+    for column in columns:
+        table.add_column(column, justify="left" if column in ("when", "played", "coach", "judgement") else "right")
     for entry in result["decisions"]:
         style = STYLES[entry["judgement"]]
         table.add_row(
-            str(entry["seq"]), escape(entry["played"]), escape(entry["best"]),
+            str(entry["seq"]), escape(moment_text(result["game"], entry.get("moment", []))),
+            escape(entry["played"]), escape(entry["best"]),
             _number(entry["expected_played"]), _number(entry["expected_best"]), _number(entry["stderr"]),
             _number(entry["loss"]), Text(entry["judgement"], style=style),
         )
