@@ -261,8 +261,9 @@ async def ask_review(table_id: str, body: AskReview, request: Request, response:
 async def review_state(table_id: str, request: Request, seat: Annotated[int, Query(ge=0, lt=MAX_PLAYERS)],
                        token: SeatTokenDep = None, x_player_token: OptionalPlayerTokenDep = None) -> dict[str, Any]:
     """Where the review of ``seat`` stands (``queued``, ``running`` with its progress, ``failed``), or, once it is
-    ``done``, the review: ``{"seat", "model", "decisions": [{"seq", "played", "best", "expected_played",
-    "expected_best", "stderr", "loss", "judgement"}], "summary"}`` (``docs/coach.md``)."""
+    ``done``, the review: ``{"seat", "model", "models", "unit", "decisions": [{"seq", "played", "best",
+    "expected_played", "expected_best", "stderr", "loss", "judgement", "played_move", "best_move", "moment"}],
+    "summary"}`` (``docs/coach.md``)."""
     await _finished_row(request, table_id, seat, token, x_player_token)
     job = reviews_of(request).current(table_id, seat)
     if job is not None:
