@@ -51,7 +51,7 @@ def test_the_replay_page_shows_the_coachs_review(page: Any, web_server: ServerPr
     assert "(points de la partie)" in page.text_content("[data-test=review-summary]")
     # the model of each seat in the playouts: the seat reviewed as a person, the other as the bot that sat there
     models = page.text_content("[data-test=review-models]")
-    assert ", une personne, par le bot facile" in models and "par le bot au hasard, comme à la table" in models
+    assert "(la place analysée) par le bot facile" in models and "par le bot au hasard, comme à la table" in models
 
     # a decision's line steps the replay to it, where the coach's word is shown again
     decision = review["decisions"][-1]

@@ -488,8 +488,9 @@ function retryPanel(step) {
 function reviewSummary(review) {
   const summary = review.summary;
   const unit = review.unit ? t(`review.unit.${review.unit}`) : "";
-  const models = (review.models || []).map((m) => t(m.by === "bot" ? "review.model_bot" : "review.model_person",
-    {name: names()[m.seat], level: levelName(m.model)}));
+  const said = (m) => m.seat === review.seat ? "review.model_self" : m.by === "bot" ? "review.model_bot"
+    : "review.model_person";
+  const models = (review.models || []).map((m) => t(said(m), {name: names()[m.seat], level: levelName(m.model)}));
   return h("div", {},
     h("p", {"data-test": "review-summary"}, t("review.summary", {
       loss: points(summary.total_loss), unit, accuracy: summary.accuracy === null ? "–" : points(summary.accuracy)})),
