@@ -201,3 +201,25 @@ def test_accuracy_is_the_mean_of_each_decision_s_score_on_the_points_lost_beyond
     rand = review_record(play("geier", 2, ["random", "heuristic"], seed=1).to_record(), 0, playouts=60, seed=1)
     good = review_record(play("geier", 2, ["heuristic", "heuristic"], seed=1).to_record(), 0, playouts=60, seed=1)
     assert rand["summary"]["accuracy"] < good["summary"]["accuracy"]
+
+
+def test_moments_are_counted_as_the_games_count_them() -> None:
+    from ludotheque.bots.moments import moment, moment_text
+
+    # Mü: the hand, then its phase (the auction) or, once cards are played, the trick
+    playing = next(s for k in range(10, 200, 5)
+                   if (s := play("mu", 3, ["random"] * 3, seed=2, target=1000, steps=k)).view(0)["table"]["phase"]
+                   == "play" and s.view(0)["table"]["tricks"])
+    table = playing.view(0)["table"]
+    assert moment("mu", playing.view(0)) == [{"key": "mu.hand_number", "n": table["hand_number"]},
+                                             {"key": "review.moment.trick", "n": len(table["tricks"]) + 1}]
+    said = moment_text("mu", moment("mu", play("mu", 3, ["random"] * 3, seed=2, steps=1).view(0)), "fr")
+    assert said == "Manche 1 · Enchères"
+    # Geier: the round out of all, and the prize card turned up
+    geier = play("geier", 2, ["random"] * 2, seed=2, steps=5)  # two rounds played, one card down in the third
+    parts = moment("geier", geier.view(0))
+    assert parts[0] == {"key": "geier.round", "n": 3, "total": 15}
+    assert moment_text("geier", parts) == f"Round 3 of 15 · prize card {parts[1]['card']}"
+    # a turn counted from 1 at Cheese Rescue, whose view's ``turn`` is the seat to place
+    cheese = play("cheese", 2, ["random"] * 2, seed=2, steps=0)
+    assert moment_text("cheese", moment("cheese", cheese.view(0))) == "Turn 1"
