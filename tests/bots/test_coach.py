@@ -223,3 +223,14 @@ def test_moments_are_counted_as_the_games_count_them() -> None:
     # a turn counted from 1 at Cheese Rescue, whose view's ``turn`` is the seat to place
     cheese = play("cheese", 2, ["random"] * 2, seed=2, steps=0)
     assert moment_text("cheese", moment("cheese", cheese.view(0))) == "Turn 1"
+
+
+def test_decisions_past_the_time_cap_are_left_unvalued() -> None:
+    # a decision costs at least one playout of each move, so once the review's cap is spent the rest are not valued
+    # (they count in no loss nor accuracy) and the summary says how many
+    record = play("geier", 2, ["random", "heuristic"], seed=1).to_record()
+    review = review_record(record, 0, playouts=60, seconds=1e-9, seed=1)
+    assert review["summary"]["unvalued"] == 14  # every decision with a choice (the last card is forced)
+    assert all(d["expected_played"] is None and d["loss"] == 0 for d in review["decisions"])
+    assert review["summary"]["accuracy"] is None
+    assert review_record(record, 0, playouts=12, seed=1)["summary"]["unvalued"] == 0

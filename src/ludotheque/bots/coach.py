@@ -347,6 +347,7 @@ def review_record(
     to_value = _choices(game, actions, seat)
     status = ReviewProgress(total=to_value)
     started = time.perf_counter()
+    unvalued = 0
     for index, entry in enumerate(actions):
         by = entry["by"]
         actor = None if by == CHANCE else int(by)
@@ -359,9 +360,15 @@ def review_record(
             if seconds is not None:
                 left = max(1, status.total - status.done)
                 deadline = time.perf_counter() + max(0.0, seconds - (time.perf_counter() - started)) / left
+            # a decision costs at least one playout of each move: once the cap is spent (slow seat models, a
+            # busy machine), the rest are left unvalued rather than run past it
+            spent = seconds is not None and time.perf_counter() - started >= seconds
             status.entries.append(
-                _decision(state, seat, action, legal, index + 1, bot, thresholds, playouts, deadline, seed)
+                _decision(state, seat, action, legal if not spent else legal[:1], index + 1, bot, thresholds,
+                          playouts, deadline, seed)
             )
+            if spent and len(legal) > 1:
+                unvalued += 1
             if len(legal) > 1:
                 status.done += 1
             if progress is not None:
@@ -375,7 +382,8 @@ def review_record(
         "game": game.id,
         "players": game.players,
         "decisions": status.entries,
-        "summary": summarize(status.entries, thresholds, playouts, time.perf_counter() - started),
+        "summary": {**summarize(status.entries, thresholds, playouts, time.perf_counter() - started),
+                    "unvalued": unvalued},
     }
 
 

@@ -494,7 +494,8 @@ function reviewSummary(review) {
   return h("div", {},
     h("p", {"data-test": "review-summary"}, t("review.summary", {
       loss: points(summary.total_loss), unit, accuracy: summary.accuracy === null ? "–" : points(summary.accuracy)})),
-    models.length ? h("p", {"data-test": "review-models"}, t("review.models", {models: models.join(" ; ")})) : null);
+    models.length ? h("p", {"data-test": "review-models"}, t("review.models", {models: models.join(" ; ")})) : null,
+    summary.unvalued ? h("p", {"data-test": "review-unvalued"}, t("review.unvalued", {n: summary.unvalued})) : null);
 }
 
 // The seat's expected final points along the game (the moves played; the coach's preferred ones dashed), by seq,
