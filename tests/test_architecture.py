@@ -25,6 +25,7 @@ LAYERS: dict[str, int] = {
     "bots": 3,
     "arena": 4,
     "interop": 4,
+    "native": 4,
     "bench": 5,
     "games.bench": 5,
     "web": 5,

@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ludotheque.arena.cluster import ClusterError, play_on_ray
-from ludotheque.arena.tournament import ArenaSpec, run_arena
+from ludotheque.arena.tournament import ArenaSpec, play_one, run_arena
 from ludotheque.cli.arena import with_optional_values
 from ludotheque.cli.main import app
 
@@ -41,4 +41,4 @@ def test_the_cli_takes_a_bare_ray_flag_and_an_unreachable_address_is_a_clear_err
     assert json.loads(bare.stdout)["games"] == 2
     spec = ArenaSpec("geier", 2, {}, ("random",), 2)
     with pytest.raises(ClusterError, match="cannot reach"):
-        play_on_ray(spec, [(0, 0)], "127.0.0.1:1")
+        play_on_ray(play_one, spec, [(0, 0)], "127.0.0.1:1")

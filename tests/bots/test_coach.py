@@ -121,3 +121,118 @@ def test_hard_loses_less_than_random_play() -> None:
     hard, rand = total_loss("hard", range(6), 400), total_loss("random", range(6), 400)
     print(f"coach's total loss over 6 Geier deals: hard {hard:.1f}, random {rand:.1f}")
     assert hard < rand
+
+
+def play_by_hints(game_id: str, players: int, bots: list[str | None], seed: int, decisions: int,
+                  playouts: int, **options: Any) -> tuple[dict[str, Any], list[str | None]]:
+    """Seat 0 plays the coach's hint at each of its first ``decisions`` choices (its first move only, forced moves
+    aside), a person plays at random at seat 1, bots (``bots``, ``None`` for a person) elsewhere: the record of the
+    game stopped after seat 0's last hinted move, and the seats' bot specs."""
+    game = load_game(game_id, players=players, **options)
+    rng = random.Random(seed)
+    seats = [None if spec is None else make_bot(spec, game) for spec in bots]
+    state = game.new_initial_state()
+    hinted = 0
+    while not state.is_terminal() and hinted < decisions:
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        seat = state.current_players()[0]
+        legal = state.legal_actions(seat)
+        if seat == 0:
+            answer = hint(state.view(0), legal, make_sampler(state, 0), bots=bots, playouts=playouts,
+                          seed="table", seq=len(state.history()) + 1)
+            action = state.string_to_action(answer["move"], 0)
+            hinted += len(legal) > 1
+        else:
+            bot = seats[seat]
+            action = rng.choice(legal) if bot is None else ask_bot(bot, state, seat, rng)
+        state.apply_action(action, seat)
+    return state.to_record(), bots
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "bots", "decisions", "options"),
+    [("geier", 3, [None, None, "heuristic"], 4, {}),
+     ("mu", 3, [None, None, "easy"], 3, {"target": 100}),
+     ("safaru", 2, [None, None], 3, {})],
+)
+def test_a_game_played_by_the_hints_is_reviewed_good(
+    game_id: str, players: int, bots: list[str | None], decisions: int, options: dict[str, Any]
+) -> None:
+    # a second person (seat 1, at random) and a bot: the hint and the review model the seats alike and draw the
+    # same random numbers for the same decision, so the review agrees with every hint followed
+    record, named = play_by_hints(game_id, players, bots, seed=4, decisions=decisions, playouts=24, **options)
+    review = review_record(record, 0, bots=named, playouts=24, seed="table")
+    valued = [d for d in review["decisions"] if d["expected_played"] is not None]
+    assert len(valued) == decisions
+    assert [d["judgement"] for d in valued] == ["good"] * decisions
+    assert all(d["best"] == d["played"] for d in valued)
+    assert [m["by"] for m in review["models"]] == ["person" if spec is None else "bot" for spec in bots]
+    # other random numbers: two independent estimates of the same values, which may differ within the noise only
+    other = review_record(record, 0, bots=named, playouts=24, seed="other")
+    assert all(d["judgement"] in ("good", "inaccuracy") for d in other["decisions"])
+
+
+def test_a_match_of_hands_is_valued_in_the_points_of_the_hand() -> None:
+    # a Mü match to 1000: the coach's values are the points of the hand being played (tens), not the match's
+    # totals (a thousand or so by its end), and the review says which unit its losses are in
+    state = play("mu", 3, ["random"] * 3, seed=3, steps=30, target=1000)
+    review = review_record(state.to_record(), 0, playouts=12, seed=1)
+    assert review["unit"] == "hand"
+    values = [abs(d[key]) for d in review["decisions"] for key in ("expected_played", "expected_best")
+              if d[key] is not None]
+    assert values and max(values) < 150
+    geier = review_record(play("geier", 2, ["random"] * 2, seed=3, steps=4).to_record(), 0, playouts=12)
+    assert geier["unit"] == "game"
+
+
+def test_accuracy_is_the_mean_of_each_decision_s_score_on_the_points_lost_beyond_the_noise() -> None:
+    from ludotheque.bots.coach import accuracy, move_accuracy
+
+    scale = Thresholds(1.0, 2.5, 5.0)
+    assert move_accuracy(0.0, 0.1, scale) == 100.0
+    assert move_accuracy(0.3, 0.2, scale) == 100.0  # within two standard errors: nothing counted
+    assert move_accuracy(2.5 + 0.4, 0.2, scale) == pytest.approx(50.0)  # a mistake threshold beyond the noise
+    assert move_accuracy(5.0 + 0.4, 0.2, scale) == pytest.approx(25.0)
+    decisions = [{"loss": 0.0, "stderr": 0.1}, {"loss": 2.9, "stderr": 0.2}]
+    assert accuracy(decisions, scale) == 75.0
+    assert accuracy([], scale) is None
+    # random play loses more accuracy than the heuristic on the same Geier deal
+    rand = review_record(play("geier", 2, ["random", "heuristic"], seed=1).to_record(), 0, playouts=60, seed=1)
+    good = review_record(play("geier", 2, ["heuristic", "heuristic"], seed=1).to_record(), 0, playouts=60, seed=1)
+    assert rand["summary"]["accuracy"] < good["summary"]["accuracy"]
+
+
+def test_moments_are_counted_as_the_games_count_them() -> None:
+    from ludotheque.bots.moments import moment
+    from ludotheque.cli.review import moment_text
+
+    # Mü: the hand, then its phase (the auction) or, once cards are played, the trick
+    playing = next(s for k in range(10, 200, 5)
+                   if (s := play("mu", 3, ["random"] * 3, seed=2, target=1000, steps=k)).view(0)["table"]["phase"]
+                   == "play" and s.view(0)["table"]["tricks"])
+    table = playing.view(0)["table"]
+    assert moment("mu", playing.view(0)) == [{"key": "mu.hand_number", "n": table["hand_number"]},
+                                             {"key": "review.moment.trick", "n": len(table["tricks"]) + 1}]
+    said = moment_text("mu", moment("mu", play("mu", 3, ["random"] * 3, seed=2, steps=1).view(0)), "fr")
+    assert said == "Manche 1 · Enchères"
+    # Geier: the round out of all, and the prize card turned up
+    geier = play("geier", 2, ["random"] * 2, seed=2, steps=5)  # two rounds played, one card down in the third
+    parts = moment("geier", geier.view(0))
+    assert parts[0] == {"key": "geier.round", "n": 3, "total": 15}
+    assert moment_text("geier", parts) == f"Round 3 of 15 · prize card {parts[1]['card']}"
+    # a turn counted from 1 at Cheese Rescue, whose view's ``turn`` is the seat to place
+    cheese = play("cheese", 2, ["random"] * 2, seed=2, steps=0)
+    assert moment_text("cheese", moment("cheese", cheese.view(0))) == "Turn 1"
+
+
+def test_decisions_past_the_time_cap_are_left_unvalued() -> None:
+    # a decision costs at least one playout of each move, so once the review's cap is spent the rest are not valued
+    # (they count in no loss nor accuracy) and the summary says how many
+    record = play("geier", 2, ["random", "heuristic"], seed=1).to_record()
+    review = review_record(record, 0, playouts=60, seconds=1e-9, seed=1)
+    assert review["summary"]["unvalued"] == 14  # every decision with a choice (the last card is forced)
+    assert all(d["expected_played"] is None and d["loss"] == 0 for d in review["decisions"])
+    assert review["summary"]["accuracy"] is None
+    assert review_record(record, 0, playouts=12, seed=1)["summary"]["unvalued"] == 0

@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from ludotheque.games import load_game
-from ludotheque.server.botpool import HintRequest, give_hint, history_of
+from ludotheque.server.botpool import HintRequest, ReviewRequest, give_hint, history_of, write_review
 from ludotheque.server.process import ServerProcess
 from ludotheque.table import Table
 
@@ -83,3 +83,23 @@ def test_a_hint_never_depends_on_another_seats_hidden_bid() -> None:
         hints.append(give_hint(request))
         assert table.state.string_to_action(hints[-1]["move"], 0) in table.state.legal_actions(0)
     assert hints[0] == hints[1]
+
+
+def test_the_review_prefers_the_hint_followed() -> None:
+    # a worker's hint and the review of the same decision model the seats alike (a person at seat 1, a heuristic
+    # bot at seat 2) and draw the same numbers (the table's id, the decision's seq): seat 0 followed the hint, and
+    # the review, with the same budget and no time cap, prefers that move
+    game = load_game("geier", players=3)
+    table = Table(game, [None] * 3, chance_rng=random.Random(7))
+    table.step()
+    bots = (None, None, "heuristic")
+    request = HintRequest("t1", "geier", 3, {}, history_of(table), 0, "t1", 60.0, 40, "easy", bots)
+    answer = give_hint(request)
+    table.submit(0, answer["move"])
+    seq = table.seq
+    table.submit(1, "5")
+    table.submit(2, "7")
+    review = write_review(ReviewRequest("t1:0", table.record(), 0, None, 40, "easy", seed="t1", bots=bots))
+    entry = next(d for d in review["decisions"] if d["seq"] == seq)
+    assert entry["played"] == answer["move"] and entry["best"] == answer["move"] and entry["judgement"] == "good"
+    assert [m["model"] for m in review["models"]] == ["easy", "easy", "heuristic"]

@@ -98,6 +98,22 @@ def test_every_step_shows_what_the_seat_saw(server: ServerProcess, finished: tup
         assert replay(server.url, table_id, seq=seq, seat=2).json()["view"] == positions.states[seq].view(2)
 
 
+def test_a_step_offers_the_seat_the_moves_it_had_there(server: ServerProcess,
+                                                      finished: tuple[str, Positions]) -> None:
+    # the replay page's "retry your mistakes": before each of seat 1's actions, its legal moves as it was offered
+    # them; elsewhere (another seat acts, chance, a spectator) none
+    table_id, positions = finished
+    acted = [seq for seq, item in enumerate(positions.actions) if item["by"] == 1][:5]
+    for seq in acted:
+        state = positions.states[seq]
+        legal = replay(server.url, table_id, seq=seq, seat=1).json()["legal"]
+        assert [m["notation"] for m in legal] == [state.action_to_string(a, 1) for a in state.legal_actions(1)]
+        assert positions.actions[seq]["move"] in {m["notation"] for m in legal}
+        assert replay(server.url, table_id, seq=seq).json()["legal"] == []
+    others = [seq for seq, item in enumerate(positions.actions) if item["by"] not in (1, CHANCE)][:3]
+    assert all(replay(server.url, table_id, seq=seq, seat=1).json()["legal"] == [] for seq in others)
+
+
 def test_every_hand_is_shown_once_the_game_is_over(server: ServerProcess, finished: tuple[str, Positions]) -> None:
     table_id, positions = finished
     end = positions.states[-1]

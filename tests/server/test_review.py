@@ -78,6 +78,10 @@ def test_a_finished_game_is_reviewed_then_kept(coach: ServerProcess, tmp_path: P
     assert set(seen) <= {"queued", "running", "done"}
     review = done["review"]
     assert review["seat"] == 0 and review["model"] == "easy" and review["game"] == "geier"
+    # the seat reviewed is modelled by the chosen level, the other by the bot that sat there
+    assert review["models"] == [{"seat": 0, "model": "easy", "by": "person"},
+                                {"seat": 1, "model": "random", "by": "bot"}]
+    assert review["unit"] == "game"
 
     # one entry per action of seat 0, numbered by the table's seq, playing what the record says; the coach's
     # move is legal there
@@ -177,3 +181,20 @@ def test_a_hints_table_is_never_rated(coach: ServerProcess) -> None:
     refused = httpx.post(f"{coach.url}/api/tables", json={"game": "geier", "players": 2, "seats": ["me", "bot:random"],
                                                           "hints": True, "rated": True})
     assert refused.status_code == 400 and "rated" in refused.json()["detail"]
+
+
+def test_the_coachs_model_of_people_is_a_setting(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # LUDOTHEQUE_COACH_MODEL, default easy (docs/coach.md: until playouts of medium are cheap); a spec no game can
+    # make stops the server at its creation, with the reason
+    from ludotheque.bots.coach import default_model
+    from ludotheque.server.app import create_app
+    from ludotheque.server.config import Settings
+
+    monkeypatch.delenv("LUDOTHEQUE_COACH_MODEL", raising=False)
+    assert default_model() == "easy"
+    monkeypatch.setenv("LUDOTHEQUE_COACH_MODEL", "heuristic")
+    assert default_model() == "heuristic"
+    create_app(Settings(db_url=f"sqlite:///{tmp_path / 'a.db'}"))
+    monkeypatch.setenv("LUDOTHEQUE_COACH_MODEL", "nobody")
+    with pytest.raises(ValueError, match="the coach's model 'nobody' is no bot"):
+        create_app(Settings(db_url=f"sqlite:///{tmp_path / 'b.db'}"))

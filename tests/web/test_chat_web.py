@@ -138,7 +138,8 @@ def test_the_lobby_s_coach_hints_and_the_hint_button(page: Any, chat_server: Ser
     offered = page.evaluate("() => window.ludotheque.state.legal.map((m) => m.notation)")
     page.click("[data-test=hint]")
     answer = page.wait_for_selector("[data-test=hint-answer]", timeout=WAIT).inner_text()
-    assert answer.startswith("Le coach propose ")
-    move = answer.removeprefix("Le coach propose ").split(" ")[0]
-    assert move in offered and "points sur " in answer
-    assert page.locator(f"[data-notation='{move}'].hinted").count() == 1
+    # the moves in words, as the cards' buttons name them ("Poser le 7 face cachée"), never the notation alone
+    assert page.locator("[data-notation].hinted").count() == 1
+    move = page.locator("[data-notation].hinted").get_attribute("data-notation")
+    assert move in offered
+    assert answer.startswith(f"Le coach propose Poser le {move} face cachée (+") and "points sur Poser le " in answer

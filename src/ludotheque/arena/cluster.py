@@ -1,7 +1,7 @@
 """An arena's games as Ray tasks, for those who outgrow one machine: ``ludotheque arena ... --ray [ADDRESS]``.
 
-Each game is one task running ``play_one`` (the same function ``--jobs`` runs in processes), so the same seeds give
-the same games wherever they are played.  ``"local"`` starts a Ray on this machine; an address (``ray://host:10001``
+Each game is one task running the arena's ``play_one`` (the same function ``--jobs`` runs in processes), so the
+same seeds give the same games wherever they are played.  ``"local"`` starts a Ray on this machine; an address (``ray://host:10001``
 or ``host:6379``) joins a running cluster, whose workers need this package installed (``pip install
 'ludotheque[cluster]'``).  Ray is an extra: without it, ``--ray`` says how to install it.
 """
@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ludotheque.arena.tournament import ArenaSpec, GameResult, play_one
 from ludotheque.core import LudothequeError
+
+if TYPE_CHECKING:
+    from ludotheque.arena.tournament import ArenaSpec, GameResult
 
 
 class ClusterError(LudothequeError):
@@ -43,12 +45,14 @@ def check_reachable(address: str, timeout: float = 3.0) -> None:
 
 
 def play_on_ray(
+    play: Callable[[ArenaSpec, int, int], GameResult],
     spec: ArenaSpec,
     tasks: Sequence[tuple[int, int]],
     address: str,
     on_game: Callable[[GameResult], None] | None = None,
 ) -> list[GameResult]:
-    """Play ``tasks`` (deal, seating) as Ray tasks; ``on_game`` sees each result as it arrives."""
+    """Play ``tasks`` (deal, seating) as Ray tasks of ``play`` (the arena's ``play_one``); ``on_game`` sees each
+    result as it arrives."""
     ray = _ray()
     started_here = not ray.is_initialized()
     if started_here:
@@ -61,8 +65,8 @@ def play_on_ray(
         except (ConnectionError, RuntimeError, ValueError) as error:
             raise ClusterError(f"cannot reach the Ray cluster at {address}: {error}") from None
     try:
-        play = ray.remote(_play)
-        pending = [play.remote(spec, deal, seating) for deal, seating in tasks]
+        remote = ray.remote(play)
+        pending = [remote.remote(spec, deal, seating) for deal, seating in tasks]
         results: list[GameResult] = []
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
@@ -74,7 +78,3 @@ def play_on_ray(
     finally:
         if started_here:
             ray.shutdown()
-
-
-def _play(spec: ArenaSpec, deal: int, seating: int) -> GameResult:
-    return play_one(spec, deal, seating)

@@ -362,7 +362,7 @@ def run_arena(
     if ray is not None:
         from ludotheque.arena.cluster import play_on_ray
 
-        results.extend(play_on_ray(spec, tasks, ray, on_game))
+        results.extend(play_on_ray(play_one, spec, tasks, ray, on_game))
     elif jobs <= 1:
         for deal, seating in tasks:
             result = play_one(spec, deal, seating, game)

@@ -36,6 +36,10 @@ def review(
     playouts: Annotated[
         int, typer.Option("--playouts", min=2, help="playouts a decision may spend")
     ] = DEFAULT_PLAYOUTS,
+    bots: Annotated[
+        str | None, typer.Option("--bots", help="each seat's bot spec, comma-separated, '-' for a person "
+                                 "(modelled by --level): '-,-,medium'; default: every seat modelled by --level")
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", help="seed of the determinizations and playouts")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="print the review as JSON")] = False,
 ) -> None:
@@ -55,8 +59,10 @@ def review(
             bar.update(task, completed=status.done, total=status.total)
 
         try:
-            result = review_record(text, seat, model=level, playouts=playouts, seconds=seconds, seed=seed,
-                                   progress=show)
+            named = None if bots is None else [None if spec.strip() in ("", "-") else spec.strip()
+                                               for spec in bots.split(",")]
+            result = review_record(text, seat, model=level, bots=named, playouts=playouts, seconds=seconds,
+                                   seed=seed, progress=show)
         except (LudothequeError, ValueError) as error:
             fail(error)
     if as_json:
@@ -67,20 +73,26 @@ def review(
 
 def render_review(result: dict[str, Any]) -> Group:
     """The review as a table of decisions, a chart of the expected points along the game and the summary."""
-    table = Table(title=f"{result['game']}: seat {result['seat']}'s moves (opponents modelled as {result['model']})")
-    for column in ("seq", "played", "coach", "expected (played)", "expected (coach)", "± stderr", "loss", "judgement"):
-        table.add_column(column, justify="left" if column in ("played", "coach", "judgement") else "right")
+    table = Table(title=f"{result['game']}: seat {result['seat']}'s moves")
+    columns = ("seq", "when", "played", "coach", "expected (played)", "expected (coach)", "± stderr", "loss",
+               "judgement")
+    for column in columns:
+        table.add_column(column, justify="left" if column in ("when", "played", "coach", "judgement") else "right")
     for entry in result["decisions"]:
         style = STYLES[entry["judgement"]]
         table.add_row(
-            str(entry["seq"]), escape(entry["played"]), escape(entry["best"]),
+            str(entry["seq"]), escape(moment_text(result["game"], entry.get("moment", []))),
+            escape(entry["played"]), escape(entry["best"]),
             _number(entry["expected_played"]), _number(entry["expected_best"]), _number(entry["stderr"]),
             _number(entry["loss"]), Text(entry["judgement"], style=style),
         )
     summary = result["summary"]
     counts = ", ".join(f"{n} {name}" for name, n in summary["judgements"].items())
+    unit = "points of the hand" if result.get("unit") == "hand" else "points"
     lines = [
-        f"total loss {summary['total_loss']} points · accuracy {summary['accuracy']}% ({counts})",
+        f"total loss {summary['total_loss']} {unit} · accuracy {summary['accuracy']}% ({counts})",
+        "playouts: " + ", ".join(f"seat {m['seat']} {'a bot' if m['by'] == 'bot' else 'a person'} as {m['model']}"
+                                 for m in result.get("models", [])),
         "thresholds: " + ", ".join(f"{k} ≥ {v}" for k, v in summary["thresholds"].items())
         + f", judged beyond {summary['noise_z']} standard errors",
     ]
@@ -115,3 +127,29 @@ def _number(value: float | None) -> str:
 
 def register(app: typer.Typer) -> None:
     app.command("review")(review)
+
+
+def moment_text(game_id: str, parts: list[dict[str, Any]], lang: str = "en") -> str:
+    """``parts`` in words from the web catalogues (the command line's review says moments so): "Hand 2 · trick 3"."""
+    texts = _catalogue(game_id, lang)
+    out = []
+    for part in parts:
+        values = {k: v for k, v in part.items() if k != "key"}
+        key = str(part["key"])
+        text = texts.get(key, key)
+        for name, value in values.items():
+            text = text.replace("{" + name + "}", str(value))
+        out.append(text)
+    return " · ".join(out)
+
+
+def _catalogue(game_id: str, lang: str) -> dict[str, str]:
+    import json
+
+    from ludotheque.games import game_type
+    from ludotheque.web import STATIC
+
+    texts: dict[str, str] = json.loads((STATIC / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+    folder = game_type(game_id).web_folder  # as the server finds it (``server.pages``)
+    game = json.loads((folder / "messages.json").read_text(encoding="utf-8"))
+    return {**texts, **game.get(lang, {})}

@@ -20,6 +20,7 @@ from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
+from ludotheque.bots.coach import check_model, default_model
 from ludotheque.server import collector, players, push, ratings, replay, review
 from ludotheque.server.api import (
     CreatedTable,
@@ -81,6 +82,7 @@ def app_from_environment() -> FastAPI:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
+    check_model(default_model())  # LUDOTHEQUE_COACH_MODEL: a typo stops the server here, not a review later
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -37,7 +37,7 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -97,10 +97,11 @@ class HintRequest:
     options: dict[str, Any]
     history: tuple[tuple[Actor, int, str], ...]
     seat: int
-    seed: str  # public: the table, its seq and the seat, so the same position gets the same hint
+    seed: str  # public (the table's id): with the decision's seq, the random numbers of the review's entry there
     seconds: float
     playouts: int
     model: str
+    bots: tuple[str | None, ...] | None = None  # each seat's bot spec, None for a person (``coach.seat_models``)
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,14 @@ class ReviewRequest:
     seconds: float | None
     playouts: int
     model: str
-    seed: int = 0
+    seed: int | str = 0
+    bots: tuple[str | None, ...] | None = None  # each seat's bot spec, None for a person (``coach.seat_models``)
+
+
+def seat_bots(seats: Sequence[Any]) -> tuple[str | None, ...]:
+    """The coach's model of each seat of a table (``store.SeatRow``): the spec of the bot that sits there, ``None``
+    for a person (the coach models people by its chosen level)."""
+    return tuple(seat.bot if seat.kind == "bot" and seat.bot else None for seat in seats)
 
 
 class CoachBusy(Exception):
@@ -151,10 +159,11 @@ def choose_move(request: BotRequest) -> int:
 def give_hint(request: HintRequest) -> dict[str, Any]:
     """Run in a coach worker: the coach's move for ``request.seat``, from what a bot receives (the seat's view, its
     legal moves, a sampler of determinizations), never the state."""
-    state = _table_for(request).state
-    seat = request.seat
+    table = _table_for(request)
+    state, seat = table.state, request.seat
     return coach.hint(state.view(seat), state.legal_actions(seat), make_sampler(state, seat), model=request.model,
-                      playouts=request.playouts, seconds=request.seconds, seed=request.seed)
+                      bots=request.bots, playouts=request.playouts, seconds=request.seconds, seed=request.seed,
+                      seq=table.seq + 1)
 
 
 #: In a coach worker process: the pipe its reviews report their progress on (``CoachLane``).
@@ -173,8 +182,9 @@ def write_review(request: ReviewRequest, report: Report | None = None) -> dict[s
         elif _progress is not None:
             _progress.send((request.key, status.done, status.total))  # one small write: whole, whoever writes
 
-    return coach.review_record(request.record, request.seat, model=request.model, playouts=request.playouts,
-                               seconds=request.seconds, seed=request.seed, progress=progress)
+    return coach.review_record(request.record, request.seat, model=request.model, bots=request.bots,
+                               playouts=request.playouts, seconds=request.seconds, seed=request.seed,
+                               progress=progress)
 
 
 # -- worker processes that end with the server ---------------------------------------------------------------

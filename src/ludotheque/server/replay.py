@@ -88,6 +88,9 @@ class ReplayStep(BaseModel):
     view: dict[str, Any]
     events: list[dict[str, Any]]
     marks: list[Mark]
+    #: the seat's legal moves at this position, each ``{"id", "notation", "move"}`` (``[]`` when it does not act
+    #: here): what the seat was offered then, for the replay page's "retry your mistakes"
+    legal: list[dict[str, Any]] = []
 
 
 # -- a finished table's log, and positions in it -------------------------------------------------------------
@@ -214,9 +217,18 @@ class Replays:
                 "view": table.state.view(seat),
                 "events": table.events(seat, since),
                 "marks": [{"seq": end, "index": index} for index, end in enumerate(game_log.marks, 1)],
+                "legal": self.offered(table, seat),
             }
         finally:
             self.positions.put((game_log.table_id, table.seq), table)
+
+    @staticmethod
+    def offered(table: Table, seat: int | None) -> list[dict[str, Any]]:
+        """``seat``'s legal moves at the table's position (its own, as its view implies them), or ``[]``."""
+        state = table.state
+        if seat is None or state.is_terminal() or state.is_chance_node() or seat not in state.current_players():
+            return []
+        return table.legal_moves(seat)
 
     def position(self, game_log: FinishedLog, seq: int) -> Table:
         """The table after its first ``seq`` actions, with what each seat saw of them, moved forward from the

@@ -24,12 +24,12 @@ from pydantic import BaseModel, Field
 from sqlalchemy import Engine, insert, select
 from sqlalchemy.exc import IntegrityError
 
-from ludotheque.bots.coach import DEFAULT_MODEL, DEFAULT_PLAYOUTS
+from ludotheque.bots.coach import DEFAULT_PLAYOUTS, default_model
 from ludotheque.core import CHANCE, Actor
 from ludotheque.games import load_game
 from ludotheque.server.api import MAX_PLAYERS, Strict, problems
 from ludotheque.server.auth import OptionalPlayerTokenDep, SeatTokenDep
-from ludotheque.server.botpool import BotPool, ReviewRequest
+from ludotheque.server.botpool import BotPool, ReviewRequest, seat_bots
 from ludotheque.server.errors import Refusal
 from ludotheque.server.players import player_by_token
 from ludotheque.server.schema import CHANCE_ACTOR, reviews
@@ -169,8 +169,10 @@ class Reviews:
             review = await asyncio.to_thread(stored_review, engine, job.table_id, job.seat)
             if review is None:
                 record = await asyncio.to_thread(record_of, self.store, row)
+                # seeded by the table's id, as its hints were: a followed hint is the review's preferred move
                 request = ReviewRequest(f"{job.table_id}:{job.seat}", record, job.seat, review_seconds(),
-                                        review_playouts(), DEFAULT_MODEL)
+                                        review_playouts(), default_model(), seed=job.table_id,
+                                        bots=seat_bots(row.seats))
 
                 def progress(done: int, total: int) -> None:
                     job.done, job.total = done, total
@@ -260,8 +262,9 @@ async def ask_review(table_id: str, body: AskReview, request: Request, response:
 async def review_state(table_id: str, request: Request, seat: Annotated[int, Query(ge=0, lt=MAX_PLAYERS)],
                        token: SeatTokenDep = None, x_player_token: OptionalPlayerTokenDep = None) -> dict[str, Any]:
     """Where the review of ``seat`` stands (``queued``, ``running`` with its progress, ``failed``), or, once it is
-    ``done``, the review: ``{"seat", "model", "decisions": [{"seq", "played", "best", "expected_played",
-    "expected_best", "stderr", "loss", "judgement"}], "summary"}`` (``docs/coach.md``)."""
+    ``done``, the review: ``{"seat", "model", "models", "unit", "decisions": [{"seq", "played", "best",
+    "expected_played", "expected_best", "stderr", "loss", "judgement", "played_move", "best_move", "moment"}],
+    "summary"}`` (``docs/coach.md``)."""
     await _finished_row(request, table_id, seat, token, x_player_token)
     job = reviews_of(request).current(table_id, seat)
     if job is not None:

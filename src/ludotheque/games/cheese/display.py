@@ -7,6 +7,7 @@ At the end the removed cards are struck through and shown in red.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group
@@ -163,3 +164,10 @@ def event_text(event: dict[str, Any]) -> str:
             f"{_cells(removed['mice'])}; cheeses eaten by a mouse: {cheeses}; points {scores}; won by {winners}"
         )
     raise ValueError(f"cheese has no event {kind!r}")
+
+
+def moment(table: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The moment of a decision as the game counts it, for the coach's words (``bots/moments.py``)."""
+    # ``turn`` is the seat to place; the round of placing is counted by the cards placed
+    placed = table["placed_count"]
+    return [{"key": "review.moment.turn", "n": sum(placed) // len(placed) + 1}]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group
@@ -73,3 +74,14 @@ def event_text(event: dict[str, Any]) -> str:
             text += f"; nobody took the last pot, {_points(event['lost'])} is lost"
         return text
     raise ValueError(f"geier has no event {kind!r}")
+
+
+def moment(table: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The moment of a decision as the game counts it, for the coach's words (``bots/moments.py``)."""
+    # the round, out of all (those played and the prize cards still to come), and the prize card turned up
+    now = int(table["round"])
+    total = now + len(table.get("points_to_come", []))
+    parts: list[dict[str, Any]] = [{"key": "geier.round", "n": now, "total": total}]
+    if table.get("pot"):
+        parts.append({"key": "review.moment.prize", "card": table["pot"][-1]})
+    return parts

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group
@@ -183,3 +184,13 @@ def event_text(event: dict[str, Any]) -> str:
         totals = " ".join(f"{r:g}" for r in event["returns"])
         return f"the match is over (totals {totals}): {_seats(event['winners'])} won"
     raise ValueError(f"mu has no event {kind!r}")
+
+
+def moment(table: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The moment of a decision as the game counts it, for the coach's words (``bots/moments.py``)."""
+    parts: list[dict[str, Any]] = [{"key": "mu.hand_number", "n": int(table["hand_number"])}]
+    if table.get("phase") == "play":
+        parts.append({"key": "review.moment.trick", "n": len(table.get("tricks", [])) + 1})
+    elif table.get("phase"):
+        parts.append({"key": f"mu.phase.{table['phase']}"})
+    return parts

@@ -13,7 +13,7 @@ GAME: GameType = GameType(
     chance=True,
     hidden_information=True,
     score_order="higher",
-    coach_thresholds=CoachThresholds(12.0, 35.0, 75.0),
+    coach_thresholds=CoachThresholds(6.5, 20.0, 40.0),
     optional_parts=frozenset({"levels", "bench"}),
 )
 

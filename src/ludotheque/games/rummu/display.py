@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group
@@ -144,3 +145,8 @@ def event_text(event: dict[str, Any]) -> str:
         totals = ", ".join(f"seat {s} {t:g}" for s, t in enumerate(event["returns"]))
         return f"the match is over after {event['hands']} hands ({totals}); winner(s): {winners}"
     raise ValueError(f"rummu has no event {kind!r}")
+
+
+def moment(table: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The moment of a decision as the game counts it, for the coach's words (``bots/moments.py``)."""
+    return [{"key": "rummu.info.hand", "n": int(table["hand_number"])}]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group
@@ -174,3 +175,8 @@ def event_text(event: dict[str, Any]) -> str:
         totals = ", ".join(f"{t:g}" for t in event["returns"])
         return f"the match is over: totals {totals}; winner: {winners}"
     raise ValueError(f"safaru has no event {kind!r}")
+
+
+def moment(table: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The moment of a decision as the game counts it, for the coach's words (``bots/moments.py``)."""
+    return [{"key": "safaru.deal_n", "n": int(table["deal"]) + 1}]

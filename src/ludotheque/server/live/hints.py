@@ -4,7 +4,8 @@ with ``"hints": true``, answered ``{"type": "hint", "seq", "move", "expected", "
 
 The hint is computed in the coach's workers (``BotPool.hint``, low priority) from what a bot of that seat
 receives: the seat's view, its legal moves and a sampler of determinizations, never the state; its seed is public
-(the table, the seq, the seat), so a hint depends on nothing the seat cannot see.  It is bounded in time
+(the table's id and the decision's seq, as the review's), so a hint depends on nothing the seat cannot see; it
+models each seat as the review does (a bot by its spec, a person by ``LUDOTHEQUE_COACH_MODEL``).  It is bounded in time
 (``LUDOTHEQUE_HINT_SECONDS``, 2 s) and a connection has one hint asked at a time; the reader goes on reading the
 connection's moves meanwhile.  Elsewhere the answer is an ``error`` frame: ``unauthorized`` (a spectator, a table
 without hints), ``not_your_turn``, ``rate_limited`` (a hint already asked, or the coach busy), ``unavailable``.
@@ -18,9 +19,9 @@ import os
 import weakref
 from typing import TYPE_CHECKING, Any
 
-from ludotheque.bots.coach import DEFAULT_MODEL, DEFAULT_PLAYOUTS
+from ludotheque.bots.coach import DEFAULT_PLAYOUTS, default_model
 from ludotheque.core import LudothequeError
-from ludotheque.server.botpool import CoachBusy, HintRequest, history_of
+from ludotheque.server.botpool import CoachBusy, HintRequest, history_of, seat_bots
 from ludotheque.server.live.connection import Connection
 
 if TYPE_CHECKING:
@@ -65,8 +66,9 @@ async def _answer(live: LiveTable, connection: Connection, seat: int) -> None:
             return
         table, row = live.table, live.row
         seq = table.seq
-        request = HintRequest(live.id, row.game, row.players, row.options, history_of(table), seat,
-                              f"{live.id}:{seq}:{seat}", hint_seconds(), hint_playouts(), DEFAULT_MODEL)
+        # the seed is the table's id: with the decision's seq, the review's entry there draws the same numbers
+        request = HintRequest(live.id, row.game, row.players, row.options, history_of(table), seat, live.id,
+                              hint_seconds(), hint_playouts(), default_model(), seat_bots(row.seats))
         try:
             answer = await live.bots.hint(request)
         except CoachBusy as busy:

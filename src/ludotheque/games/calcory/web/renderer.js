@@ -455,3 +455,15 @@ function dealt(event, ctx) {
   if (first === at) return ctx.t("calcory.log.deal", {cell: event.cell});
   return ctx.t("calcory.log.dealt", {n: at - first + 1, first: events[first].cell, last: event.cell});
 }
+
+// A move in words, as the game's buttons name it (the coach's hints and reviews)
+export function moveName(move, ctx) {
+  const {t} = ctx;
+  switch (move.type) {
+    case "flip": return t("calcory.flip_at", {cell: move.cell});
+    case "stop": return t("calcory.stop");
+    case "pass": return t("calcory.pass");
+    case "put_back": return t("calcory.cell.put_here", {cell: move.cell, value: move.value});
+    default: return null;
+  }
+}

@@ -344,3 +344,10 @@ export function describe(event, ctx) {
   }
   return null;
 }
+
+// A move in words, as the game's buttons name it (the coach's hints and reviews); the cell as the grid labels it,
+// which the notation writes too ("C e6")
+export function moveName(move, ctx, notation = "") {
+  if (move.type !== "place") return null;
+  return ctx.t("cheese.put_on", {card: cardName(ctx, move.card, "the"), cell: notation.split(" ").pop()});
+}

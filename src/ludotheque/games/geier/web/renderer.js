@@ -346,3 +346,8 @@ export function describe(event, ctx) {
   }
   return null;
 }
+
+// A move in words, as its button names it (the coach's hints and reviews)
+export function moveName(move, ctx) {
+  return move.type === "play" ? ctx.t("geier.play_card", {card: move.card}) : null;
+}

@@ -547,3 +547,21 @@ function diceCount(tr, red, yellow) {
     yellow ? tr(yellow === 1 ? "count.yellow.one" : "count.yellow", {n: yellow}) : null,
   ].filter(Boolean).join(tr("count.and"));
 }
+
+// A move in words, as the game's buttons name it (the coach's hints and reviews)
+export function moveName(move, ctx) {
+  const tr = (key, params) => ctx.t(`mice.${key}`, params);
+  const die = (name) => tr(name[0] === "R" ? "die.red" : "die.yellow", {n: name.slice(1)});
+  switch (move.type) {
+    case "use": return tr("btn.use_dice", {dice: [tr("die.reds"), ...move.yellow.map(die)].join(", ")});
+    case "cage": return tr("card.cage_it", {card: move.card});
+    case "flip": return tr("dicecard.flip", {card: move.card});
+    case "unflip": return tr("dicecard.unflip", {card: move.card});
+    case "take_back": return tr("cage.take_back", {card: move.card});
+    case "adjust": return tr(move.change > 0 ? "die.plus" : "die.minus", {die: die(move.die)});
+    case "pay": return tr("btn.pay.short");
+    case "pass": return tr("btn.pass");
+    case "fail": return tr("btn.fail");
+    default: return null;
+  }
+}

@@ -475,3 +475,19 @@ export function describe(event, ctx) {
     default: return null;
   }
 }
+
+// A move in words, as the game's buttons name it (the coach's hints and reviews): a card by its colour and
+// number, a trump, a partner by the seat's name
+export function moveName(move, ctx) {
+  const {t} = ctx;
+  switch (move.type) {
+    case "lay": return cardWords(ctx, move.card);
+    case "play": return move.from === "table" ? `${cardWords(ctx, move.card)} (${t("mu.laid")})` : cardWords(ctx, move.card);
+    case "done": return t("mu.done");
+    case "pass": return t("mu.pass");
+    case "trump": return move.colour ? colourWord(ctx, move.colour) : t("mu.number_trump", {number: move.number});
+    case "no_trump": return t("mu.no_trump");
+    case "partner": return seatName(ctx, move.seat);
+    default: return null;
+  }
+}

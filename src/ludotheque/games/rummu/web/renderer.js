@@ -498,3 +498,20 @@ export function describe(event, ctx) {
       return event.type;
   }
 }
+
+// A move in words, as the game's buttons name it (the coach's hints and reviews)
+export function moveName(move, ctx) {
+  const {t} = ctx;
+  switch (move.type) {
+    case "draw": return t("rummu.draw.short");
+    case "take": return move.count === 1 ? t("rummu.take.count.one") : t("rummu.take.count", {n: move.count});
+    case "start": return `${t("rummu.start.do")} (${cardLabel(t, move.card)})`;
+    case "discard": return t("rummu.discard.do", {card: cardLabel(t, move.card)});
+    case "add": return t("rummu.add.do", {card: cardLabel(t, move.card)});
+    case "put": return t("rummu.put.do", {card: cardLabel(t, move.card), n: move.combo});
+    case "swap": return t("rummu.swap.do", {card: cardLabel(t, move.card), joker: cardLabel(t, move.joker), n: move.combo});
+    case "cancel": return t("rummu.cancel.do");
+    case "close": return t("rummu.close.do");
+    default: return null;
+  }
+}

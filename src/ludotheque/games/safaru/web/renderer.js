@@ -542,3 +542,18 @@ export function describe(event, plain) {
       return null;
   }
 }
+
+// A move in words, as the game's buttons name it (the coach's hints and reviews)
+export function moveName(move, ctx) {
+  const {t} = ctx;
+  switch (move.type) {
+    case "play": return t("safaru.do.play", {card: cardLabel(ctx, move.card)});
+    case "take": return t("safaru.do.take", {card: cardLabel(ctx, move.card)});
+    case "pair": return t("safaru.do.pair", {card: cardLabel(ctx, move.card)});
+    case "begin": return t(`safaru.begin.${move.method}`);
+    case "pick": return t(`safaru.pick.${move.method}`);
+    case "close": return t("safaru.close");
+    case "done": return t("safaru.done");
+    default: return null;
+  }
+}

@@ -70,3 +70,21 @@ export function board(renderer, gameId, ctx) {
   }
   return section;
 }
+
+// A move in the page's language as the game's buttons name it: the renderer's moveName(move, ctx, notation), or the
+// notation where the game has no words for it (the fallback renderer labels its buttons so too)
+export function moveWords(renderer, ctx, move, notation) {
+  if (move && renderer && renderer.moveName) {
+    try {
+      const words = renderer.moveName(move, ctx, notation);
+      if (words) return words;
+    } catch { /* the notation, below */ }
+  }
+  return notation;
+}
+
+// The moment of a decision as the game counts it ("Manche 2 · pli 3"): the parts the coach gives (docs/coach.md),
+// each a catalogue key and its values
+export function momentWords(parts) {
+  return (parts || []).map(({key, ...values}) => t(key, values)).join(" · ");
+}

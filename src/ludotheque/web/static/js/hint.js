@@ -13,12 +13,13 @@ export function createHint({send, redraw}) {
     return Number(value).toLocaleString(currentLang(), {maximumFractionDigits: 1, minimumFractionDigits: 1});
   }
 
-  function says(answer) {
+  // `name(notation)`: the move in words, as the game's buttons name it
+  function says(answer, name) {
     if (answer.next_best === null || answer.expected === null || answer.next_expected === null) {
-      return t("hint.forced", {move: answer.move});
+      return t("hint.forced", {move: name(answer.move)});
     }
-    return t("hint.proposal", {move: answer.move, gain: points(answer.expected - answer.next_expected),
-      other: answer.next_best});
+    return t("hint.proposal", {move: name(answer.move), gain: points(answer.expected - answer.next_expected),
+      other: name(answer.next_best)});
   }
 
   return {
@@ -26,8 +27,9 @@ export function createHint({send, redraw}) {
       if (message.type === "hint") hint.answer = message;
       hint.asked = null;  // answered, or refused (the refusal is the page's notice)
     },
-    // the button and the answer; `available`: a hints table, and the person's turn
-    bar(available, seq) {
+    // the button and the answer; `available`: a hints table, and the person's turn; `name(notation)`: a move in
+    // words
+    bar(available, seq, name = (notation) => notation) {
       const answer = hint.answer && hint.answer.seq === seq ? hint.answer : null;
       if (!available) return null;
       const asking = hint.asked === seq;
@@ -36,7 +38,7 @@ export function createHint({send, redraw}) {
           if (send({type: "hint"})) { hint.asked = seq; redraw(); }
         }}, t("hint.ask")),
         asking ? h("span", {role: "status"}, t("hint.thinking")) : null,
-        answer ? h("p", {role: "status", "data-test": "hint-answer"}, says(answer)) : null);
+        answer ? h("p", {role: "status", "data-test": "hint-answer"}, says(answer, name)) : null);
     },
     // the proposed move's button, marked (after the board is drawn)
     mark(root, seq) {

@@ -10,7 +10,7 @@
 // (markers on its mistakes) and a line per decision: what was played, what the coach preferred, at what cost.
 
 import {api, seatAt} from "./api.js";
-import {board, loadRenderer, makeContext} from "./board.js";
+import {board, loadRenderer, makeContext, momentWords, moveWords} from "./board.js";
 import {loadMuted, speaker} from "./chat.js";
 import {clear, h} from "./dom.js";
 import {currentLang, loadGameCatalog, loadShellCatalog, setLang, t} from "./i18n.js";
@@ -31,6 +31,7 @@ const page = {
   error: null,     // why the replay cannot be shown: {text, detail}
   review: null,    // the coach's review of `seat`: GET /api/tables/{id}/review (status, progress, review), or
                    // {status: "refused", text, detail}; null when none was asked
+  retry: null,     // "retry your mistakes": {list: the decisions judged worse than good, index, verdict}, or null
 };
 
 // a seat's token held by this browser opens a private table's replay; the player's own token goes with every call
@@ -68,6 +69,7 @@ function seatParams() {
 // A new seat: its whole event log, then the position asked (the end of the game unless said)
 async function showSeat(seat, seq = null) {
   page.seat = seat;
+  page.retry = null;
   loadReview(seat);
   const mine = ++asked;
   let all;
@@ -144,10 +146,14 @@ function names() {
 function context() {
   const step = page.step;
   const events = page.log.filter((event) => event.seq <= step.seq);
-  // a replay offers no move: `legal` stays empty and `play` does nothing
+  // a replay offers no move (`legal` stays empty and `play` does nothing), but for the position before a mistake
+  // being retried: the seat's moves there, and a pick goes to the coach's verdict, never to the server
+  const retrying = retryDecision();
+  const offered = retrying && step.seq === retrying.seq - 1 && !page.retry.verdict ? step.legal || [] : [];
   return makeContext({
     view: step.view, seat: page.seat, names: names(), status: step.view.terminal ? "finished" : "playing", events,
-    recent: events.filter((event) => event.seq === step.seq), redraw: () => draw(),
+    recent: events.filter((event) => event.seq === step.seq), redraw: () => draw(), legal: offered,
+    play: (entry) => pickRetry(entry),
   });
 }
 
@@ -193,11 +199,11 @@ function replayArea() {
     controls(step),
     choices(step),
     currentMove(step, ctx),
-    reviewHere(step),
+    page.retry ? retryPanel(step) : reviewHere(step),
     seatsList(step.view),
     drawn,
     step.view.terminal ? result(ctx) : null,
-    reviewPanel(),
+    page.retry ? null : reviewPanel(),
     eventLog(ctx),
     chatRooms(step));
 }
@@ -347,10 +353,21 @@ function points(value) {
   return Number(value).toLocaleString(currentLang(), {maximumFractionDigits: 1});
 }
 
+// A move of the review in words, as the game's buttons name it (docs/coach.md): the notation stays for machines
+function named(move, notation) {
+  return moveWords(page.renderer, context(), move, notation);
+}
+
 // "played X, the coach preferred Y (+n points)"
 function comment(decision) {
-  if (decision.best === decision.played) return t("review.agreed", {played: decision.played});
-  return t("review.preferred", {played: decision.played, best: decision.best, loss: points(decision.loss)});
+  const played = named(decision.played_move, decision.played);
+  if (decision.best === decision.played) return t("review.agreed", {played});
+  return t("review.preferred", {played, best: named(decision.best_move, decision.best), loss: points(decision.loss)});
+}
+
+// when the decision was taken, as the game counts it (hand, trick, round...), else its rank among the seat's
+function moment(decision, index) {
+  return momentWords(decision.moment) || t("review.decision_n", {n: index + 1});
 }
 
 function judgement(decision) {
@@ -370,6 +387,9 @@ function reviewPanel() {
   const parts = [h("h2", {}, t("review.title"))];
   if (review && review.status === "done") {
     parts.push(reviewSummary(review.review), reviewChart(review.review), reviewList(review.review));
+    if (mistakes().length) {
+      parts.push(h("button", {"data-test": "retry-start", onclick: startRetry}, t("retry.start")));
+    }
   } else if (review && (review.status === "queued" || review.status === "running")) {
     const {done, total} = review.progress;
     parts.push(h("p", {"data-test": "review-progress", "aria-live": "polite"},
@@ -387,11 +407,95 @@ function reviewPanel() {
   return h("section", {class: "end", "data-test": "review"}, parts);
 }
 
+function levelName(spec) {
+  const key = `level.${spec}`;
+  return t(key) === key ? spec : t(key);
+}
+
+// The summary in the review's unit (a hand's points at a match of hands), and who played each seat in the
+// coach's playouts: a bot by its own level, a person by the chosen one (docs/coach.md)
+// -- "retry your mistakes": the position before each decision judged worse than good, where the person picks
+// again and is told whether the coach agrees (the review's preferred move)
+
+function mistakes() {
+  return decisions().filter((d) => d.judgement !== "good" && d.expected_played !== null);
+}
+
+function retryDecision() {
+  const retry = page.retry;
+  return retry && retry.index < retry.list.length ? retry.list[retry.index] : null;
+}
+
+function startRetry() {
+  page.retry = {list: mistakes(), index: 0, verdict: null};
+  go(page.retry.list[0].seq - 1);
+}
+
+function nextRetry() {
+  page.retry.index += 1;
+  page.retry.verdict = null;
+  const decision = retryDecision();
+  if (decision) go(decision.seq - 1);
+  else draw();
+}
+
+function stopRetry() {
+  page.retry = null;
+  draw();
+}
+
+function pickRetry(entry) {
+  const decision = retryDecision();
+  if (!decision || !page.step || page.step.seq !== decision.seq - 1) return;
+  const notation = typeof entry === "string" ? entry : entry.notation;
+  const chosen = (page.step.legal || []).find((m) => m.notation === notation);
+  page.retry.verdict = {notation, move: chosen ? chosen.move : null};
+  draw();
+}
+
+function retryVerdict(decision, verdict) {
+  const move = named(verdict.move, verdict.notation);
+  const best = named(decision.best_move, decision.best);
+  if (verdict.notation === decision.best) return {agree: true, text: t("retry.agree", {move})};
+  if (verdict.notation === decision.played) {
+    return {agree: false, text: t("retry.same", {best, loss: points(decision.loss)})};
+  }
+  return {agree: false, text: t("retry.other", {best, move})};
+}
+
+function retryPanel(step) {
+  const retry = page.retry;
+  const decision = retryDecision();
+  const stop = h("button", {class: "link", "data-test": "retry-stop", onclick: stopRetry}, t("retry.stop"));
+  if (!decision) {
+    return h("section", {class: "replay-move", "data-test": "retry"}, h("p", {}, t("retry.done")), stop);
+  }
+  const index = decisions().indexOf(decision);
+  const said = retry.verdict ? retryVerdict(decision, retry.verdict) : null;
+  return h("section", {class: "replay-move", "data-test": "retry", "aria-live": "polite"},
+    h("strong", {}, t("retry.title")), " ",
+    h("span", {"data-test": "retry-prompt"}, t("retry.prompt", {n: retry.index + 1, total: retry.list.length,
+      moment: moment(decision, index)})),
+    said ? h("p", {"data-test": "retry-verdict", "data-agree": String(said.agree)}, said.text) : null,
+    h("div", {},
+      retry.verdict ? h("button", {"data-test": "retry-again", onclick: () => { retry.verdict = null; go(decision.seq - 1); }},
+        t("retry.again")) : null,
+      step.seq === decision.seq - 1 ? null : h("button", {"data-test": "retry-back", onclick: () => go(decision.seq - 1)},
+        t("retry.back")),
+      h("button", {"data-test": "retry-next", onclick: nextRetry}, t("retry.next")), " ", stop));
+}
+
 function reviewSummary(review) {
   const summary = review.summary;
-  return h("p", {"data-test": "review-summary"}, t("review.summary", {
-    loss: points(summary.total_loss), accuracy: summary.accuracy === null ? "–" : points(summary.accuracy),
-    model: t(`level.${review.model}`) === `level.${review.model}` ? review.model : t(`level.${review.model}`)}));
+  const unit = review.unit ? t(`review.unit.${review.unit}`) : "";
+  const said = (m) => m.seat === review.seat ? "review.model_self" : m.by === "bot" ? "review.model_bot"
+    : "review.model_person";
+  const models = (review.models || []).map((m) => t(said(m), {name: names()[m.seat], level: levelName(m.model)}));
+  return h("div", {},
+    h("p", {"data-test": "review-summary"}, t("review.summary", {
+      loss: points(summary.total_loss), unit, accuracy: summary.accuracy === null ? "–" : points(summary.accuracy)})),
+    models.length ? h("p", {"data-test": "review-models"}, t("review.models", {models: models.join(" ; ")})) : null,
+    summary.unvalued ? h("p", {"data-test": "review-unvalued"}, t("review.unvalued", {n: summary.unvalued})) : null);
 }
 
 // The seat's expected final points along the game (the moves played; the coach's preferred ones dashed), by seq,
@@ -426,10 +530,10 @@ function reviewChart(review) {
 
 function reviewList(review) {
   return h("details", {class: "log", open: true}, h("summary", {}, t("review.decisions")),
-    h("ol", {"data-test": "review-decisions"}, review.decisions.map((d) => h("li", {
+    h("ol", {"data-test": "review-decisions"}, review.decisions.map((d, index) => h("li", {
       class: d.seq === page.step.seq ? "new" : null, "data-seq": d.seq},
     h("a", {href: `?${new URLSearchParams({seat: page.seat, seq: d.seq})}`,
-      onclick: (event) => { event.preventDefault(); go(d.seq); }}, t("review.step", {seq: d.seq})), " ",
+      onclick: (event) => { event.preventDefault(); go(d.seq); }}, moment(d, index)), " — ",
     comment(d), judgement(d)))));
 }
 

@@ -10,7 +10,7 @@
 // with a notice (the first frame after the reconnection shows whether the server had it).
 
 import {REQUEST_TIMEOUT_MS, api, holdSeat, playerName, seatAt, setPlayerName} from "./api.js";
-import {board, loadRenderer, makeContext} from "./board.js";
+import {board, loadRenderer, makeContext, moveWords} from "./board.js";
 import {clear, h} from "./dom.js";
 import {currentLang, loadGameCatalog, loadShellCatalog, setLang, t} from "./i18n.js";
 import {markdown} from "./markdown.js";
@@ -475,7 +475,11 @@ function tableArea() {
       seatsList(state.view),
       noticeLine(),
       awayBar(),
-      hint.bar(Boolean(page.summary.hints) && isMyTurn(), state.seq),
+      hint.bar(Boolean(page.summary.hints) && isMyTurn(), state.seq, (notation) => {
+        // the hint's moves named as their buttons are (the legal entry carries the structured move)
+        const entry = ctx.legal.find((e) => e.notation === notation);
+        return moveWords(page.renderer, ctx, entry ? entry.move : null, notation);
+      }),
       state.status === "waiting" ? (page.summary.rematch_of ? rematchWaiting() : inviteBox()) : null,
       drawn,
       state.view.terminal ? endPanel(ctx) : null),
