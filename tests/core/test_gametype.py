@@ -93,6 +93,14 @@ def test_hidden_information_means_a_determinization_can_differ(game_id: str) -> 
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_a_match_of_hands_is_declared_where_the_engine_counts_hands(game_id: str) -> None:
+    from ludotheque.core import State
+
+    reference = type(load_game(game_id, players=game_type(game_id).min_players).new_reference_state())
+    assert game_type(game_id).match_of_hands == (reference.deals_completed is not State.deals_completed)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_the_declared_parts_are_the_packages_files(game_id: str) -> None:
     declared = game_type(game_id)
     folder = declared.web_folder.parent

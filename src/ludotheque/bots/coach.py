@@ -145,8 +145,9 @@ def decision_rng(key: int | str, seq: int) -> random.Random:
 
 
 def _by_hands(state: State) -> bool:
-    """A match of hands: its ``deals_completed`` counts hands before the match ends (Mü, Rummü)."""
-    return type(state).deals_completed is not State.deals_completed
+    """A match of hands: its ``deals_completed`` counts hands before the match ends (Mü, Rummü; the game declares
+    it)."""
+    return state.game.game_type.match_of_hands
 
 
 def _game_over(state: State) -> bool:

@@ -65,6 +65,9 @@ class GameType:
     #: the loss in the game's points that makes an inaccuracy, a mistake, a blunder (``docs/coach.md``)
     coach_thresholds: CoachThresholds
     optional_parts: frozenset[str] = field(default_factory=frozenset)
+    #: a match of several hands (Mü, Rummü): ``deals_completed`` counts the hands, and the coach values a decision
+    #: in the points of its hand
+    match_of_hands: bool = False
 
     def __post_init__(self) -> None:
         unknown = self.optional_parts - OPTIONAL_PARTS

@@ -248,6 +248,8 @@ class NativeState(State):
         return self.reference_state().string_to_action(text, player)
 
     def deals_completed(self) -> int:
+        if not self.game.game_type.match_of_hands:
+            return super().deals_completed()
         return self.reference_state().deals_completed()
 
     def _view(self, player: int | None) -> dict[str, Any]:

@@ -3,6 +3,7 @@ view and the notation answered without the reference shadow (``core/native.py``)
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -39,15 +40,44 @@ class NativeGeierState(NativeState):
     def _action_to_json(self, action: int, actor: Actor) -> dict[str, Any]:
         return notation.to_json(action, actor == CHANCE)
 
+    def resample(self, player: int, rng: random.Random) -> NativeGeierState:
+        """The reference's draws exactly (``GeierState.resample``: each other seat's face-down card redrawn from
+        its hand, in the order they were put down, with ``rng.choice``), so that a determinization, and so a hint
+        or a review, is the same whichever engine runs the game."""
+        self.check_seat(player)
+        compiled = self._native
+        history = self._history
+        start = self._round_start()
+        kept = history[:start]
+        if start < len(history):
+            unrevealed = compiled.table_view(None)["unrevealed"]
+            for actor, action in history[start:]:
+                if actor != player:
+                    seat = int(actor)
+                    card = rng.choice(unrevealed[seat])
+                    compiled = compiled.with_face_down(seat, card)
+                    action = card - 1
+                kept.append((actor, action))
+        twin = NativeGeierState(self.game, compiled if compiled is not self._native else compiled.clone())
+        twin._history = kept
+        return twin
+
+    def _round_start(self) -> int:
+        """Where this round's face-down cards begin in the history: after the round's point card, the last chance
+        action (the end of the history between rounds, when nothing lies face down)."""
+        history = self._history
+        if self._native.is_chance_node() or self._native.is_terminal():
+            return len(history)
+        start = len(history)
+        while start > 0 and history[start - 1][0] != CHANCE:
+            start -= 1
+        return start
+
     def _resampled_history(self, player: int, resampled: Any) -> list[tuple[Actor, int]]:
         """This round's face-down cards are the only hidden actions: they follow the round's point card, the last
         chance action (a round whose card is not turned yet has none)."""
         history = self._history
-        if resampled.is_chance_node() or resampled.is_terminal():
-            return list(history)  # between rounds: nothing face down
-        start = len(history)
-        while start > 0 and history[start - 1][0] != CHANCE:
-            start -= 1
+        start = self._round_start()
         pending = resampled.pending()
         return history[:start] + [
             (actor, action if actor == player else pending[int(actor)] - 1) for actor, action in history[start:]

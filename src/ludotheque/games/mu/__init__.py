@@ -14,6 +14,7 @@ GAME: GameType = GameType(
     hidden_information=True,
     score_order="higher",
     coach_thresholds=CoachThresholds(2.5, 7.0, 14.0),
+    match_of_hands=True,
     optional_parts=frozenset({"levels"}),
 )
 

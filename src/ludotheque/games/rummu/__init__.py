@@ -14,6 +14,7 @@ GAME: GameType = GameType(
     hidden_information=True,
     score_order="higher",
     coach_thresholds=CoachThresholds(6.5, 20.0, 40.0),
+    match_of_hands=True,
     optional_parts=frozenset({"levels", "bench"}),
 )
 

@@ -89,6 +89,19 @@ void bind_geier(nb::module_ &m) {
              twin.config.spread = spread;
              return twin;
            })
+      // a copy where `seat`'s face-down card is `card` instead (from its hand or the card it had put down): a
+      // determinization drawn on the Python side, as the reference draws it
+      .def("with_face_down",
+           [](const State &s, int seat, int card) {
+             ludo::check_seat(s, seat);
+             if (!s.chosen[seat]) throw std::invalid_argument("the seat has no card face down");
+             const uint32_t hand = s.hands[seat] | (1u << s.chosen[seat]);
+             if (card < 1 || card > 15 || !(hand >> card & 1)) throw std::invalid_argument("not a card of the seat");
+             State twin = s;
+             twin.hands[seat] = static_cast<uint16_t>(hand & ~(1u << card));
+             twin.chosen[seat] = static_cast<int8_t>(card);
+             return twin;
+           })
       // this round's face-down cards, 0 where a seat has not chosen (the Python wrapper's history after resample)
       .def("pending", [](const State &s) { return std::vector<int>(s.chosen, s.chosen + s.players()); });
   m.def(
