@@ -264,7 +264,7 @@ function gameRow(game) {
   const others = game.seats.filter((s) => s.seat !== game.seat)
     .map((s) => (s.kind === "bot" ? t("seat.bot", {level: levelName(s.name)}) : s.name || t("seat.open")));
   const won = game.result && game.result.winners.includes(game.seat);
-  const date = new Date(game.finished_at * 1000).toLocaleDateString(currentLang() === "fr" ? "fr-FR" : "en-GB",
+  const date = new Date(game.finished_at * 1000).toLocaleDateString({fr: "fr-FR", en: "en-GB", de: "de-DE"}[currentLang()],
     {day: "numeric", month: "short", year: "numeric"});
   return h("div", {class: "table-row", "data-table": game.table_id},
     h("strong", {}, gameName(game.game), own ? ` · ${own}` : null),
