@@ -13,6 +13,8 @@ import pytest
 
 from ludotheque.server.process import ServerProcess
 
+from .driver import open_table
+
 REMEMBERED = "ludotheque.lang"
 
 
@@ -171,3 +173,15 @@ def test_an_accounts_language_is_a_remembered_choice(
     page.click("[data-test=login-form] button[type=submit]")
     page.wait_for_selector(f"[data-test=who]:has-text('{username}')")
     assert lobby_title(page, f"{web_server.url}/?lang=fr") == "The ludotheque"
+
+
+def test_a_table_speaks_german_to_a_german_browser(browser_in: Callable[[str], Any], web_server: ServerProcess) -> None:
+    """The shell, the game's own texts and its rules help, for a browser whose first language is German."""
+    page = browser_in("de-DE")
+    open_table(page, web_server.url, "geier", 2)
+    page.wait_for_selector("text=Wähle die Karte, die du verdeckt spielst.")
+    assert page.locator("[data-test=rules]").inner_text() == "Regeln"
+    page.click("[data-test=rules]")
+    page.wait_for_selector(".rules-body h2")
+    headings = page.locator(".rules-body").locator("h2, h3").all_inner_texts()
+    assert headings[:2] == ["Hol’s der Geier", "Ziel"], headings
