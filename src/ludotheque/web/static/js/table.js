@@ -282,7 +282,7 @@ function offered() {
 function context() {
   const state = page.state;
   return makeContext({
-    view: state.view, legal: offered(), seat: page.held ? page.held.seat : null, names: names(), status: state.status,
+    view: state.view, legal: offered(), help: state.help || null, seat: page.held ? page.held.seat : null, names: names(), status: state.status,
     events: page.log, recent: page.recent, pending: Boolean(page.pending), play,
     redraw: () => draw(),  // for a selection that lives only in the page (a card picked before its target)
   });
