@@ -55,3 +55,7 @@ def test_the_replay_page_shows_the_coachs_review(page: Any, web_server: ServerPr
     # the page opened again finds the review done, without asking
     page.reload()
     page.wait_for_selector("svg[data-test=review-chart]")
+    # in English, the opponents' model reads as English does
+    page.click("[data-test=lang][data-lang=en]")
+    summary = page.text_content("[data-test=review-summary]")
+    assert f"opponents played by the {review['model']} bot" in summary, summary
