@@ -93,5 +93,5 @@ export function ownTableName(tableName, id, serverName) {
 export function languageButtons(h, redraw) {
   return LANGUAGES.filter((code) => code !== lang).map((code) => h("button", {
     class: "link", "data-test": "lang", "data-lang": code, lang: code, title: LANGUAGE_NAMES[code],
-    "aria-label": LANGUAGE_NAMES[code], onclick: () => { setLang(code); redraw(); }}, code.toUpperCase()));
+    "aria-label": `${code.toUpperCase()} (${LANGUAGE_NAMES[code]})`, onclick: () => { setLang(code); redraw(); }}, code.toUpperCase()));
 }
