@@ -136,6 +136,11 @@ def test_the_switch_offers_deutsch_and_remembers_it(
     assert page.evaluate(f"() => localStorage.getItem('{REMEMBERED}')") == "de"
     assert page.locator("[data-test=lang]").all_inner_texts() == ["FR", "EN"]
     assert lobby_title(page, f"{web_server.url}/?lang=en") == "Die Spielothek"  # remembered wins over the address
+    page.goto(f"{web_server.url}/me")  # the profile's language list offers it too, chosen
+    chosen = page.locator("[data-test=preferences] select[name=lang]")
+    chosen.wait_for()
+    assert chosen.locator("option").all_inner_texts() == ["Français", "English", "Deutsch"]
+    assert chosen.input_value() == "de" and page.locator("h1").inner_text() == "Dein Profil"
 
 
 def test_a_remembered_choice_wins_over_the_address_and_the_browser(
