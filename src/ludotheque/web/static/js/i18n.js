@@ -1,10 +1,10 @@
 // Message catalogs: the shell's (static/locales/LANG.json) and each game's (games/<id>/web/messages.json,
-// {"fr": {...}, "en": {...}}).  t("key", {n: 3}) fills {n}; a missing key shows the key itself, so a gap is
+// {"fr": {...}, "en": {...}, "de": {...}}).  t("key", {n: 3}) fills {n}; a missing key shows the key itself, so a gap is
 // visible, never silent.
 //
 // The page's language: the person's remembered choice (localStorage, written only when they pick one, here or as
-// an account's preference at login), else `?lang=fr|en|de` in the address, else the browser's first language that
-// the site speaks, else French.  An invite link carries no language: the invitee's browser decides.
+// an account's preference at login), else `?lang=fr|en|de` in the address (kept for the visit), else the browser's
+// first language that the site speaks, else French.  An invite link carries no language: the invitee's browser decides.
 
 export const LANGUAGES = ["fr", "en", "de"];
 // each language's name in itself, for the switch
@@ -88,10 +88,11 @@ export function ownTableName(tableName, id, serverName) {
   return known.flat().includes(tableName) ? "" : tableName;
 }
 
-// The switch in a page's bar: a button for each other language, the first being French or English as today; `redraw`
-// after a choice, which is remembered.
+// The switch in a page's bar: a button for each other language (the first one French, or English on a French page);
+// `redraw` after a choice, which is remembered.  A button's name begins with what it shows ("DE (Deutsch)").
 export function languageButtons(h, redraw) {
   return LANGUAGES.filter((code) => code !== lang).map((code) => h("button", {
     class: "link", "data-test": "lang", "data-lang": code, lang: code, title: LANGUAGE_NAMES[code],
-    "aria-label": `${code.toUpperCase()} (${LANGUAGE_NAMES[code]})`, onclick: () => { setLang(code); redraw(); }}, code.toUpperCase()));
+    "aria-label": `${code.toUpperCase()} (${LANGUAGE_NAMES[code]})`,
+    onclick: () => { setLang(code); redraw(); }}, code.toUpperCase()));
 }
