@@ -60,7 +60,8 @@ def test_the_rooms_never_mix(server: ServerProcess) -> None:
         said = say(ana, "Bonne partie !")
         assert said["room"] == "players" and said["seat"] == 0 and said["name"] == "Ana"
         assert said["text"] == "Bonne partie !" and isinstance(said["id"], int) and isinstance(said["at"], float)
-        assert bo.next("chat") == said
+        assert said["mine"] is True  # the connection that said it knows its own line ...
+        assert bo.next("chat") == {**said, "mine": False}  # ... and only it
         seen = say(watcher, "Joli coup", name="Cleo")
         assert (seen["room"], seen["seat"], seen["name"]) == ("spectators", None, "Cleo")
         for client in (ana, bo, watcher):

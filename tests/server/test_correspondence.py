@@ -236,9 +236,9 @@ def test_the_turn_is_listed_and_told_by_push_to_a_person_with_no_page_open(
         subscribed = httpx.post(f"{server.url}/api/push/subscribe", headers={"Authorization": f"Bearer {bo_token}"},
                                 json={"subscription": bo_browser.subscription(), "table_id": table_id})
         assert subscribed.status_code == 201 and subscribed.json()["kept_for"] == ["seat"]
-        for browser in (ana_old_browser, ana_browser):
+        for browser, lang in ((ana_old_browser, "en"), (ana_browser, "de")):  # each in its page's language
             subscribed = httpx.post(f"{server.url}/api/push/subscribe", headers={"X-Player-Token": ana_player},
-                                    json={"subscription": browser.subscription(), "lang": "en"})
+                                    json={"subscription": browser.subscription(), "lang": lang})
             assert subscribed.status_code == 201 and subscribed.json()["kept_for"] == ["player"]
         # a table of Ana's still waiting for people is not her turn
         waiting = httpx.post(f"{server.url}/api/tables", headers={"X-Player-Token": ana_player},
@@ -254,7 +254,8 @@ def test_the_turn_is_listed_and_told_by_push_to_a_person_with_no_page_open(
         claims = json.loads(unb64url(headers["authorization"].split("t=")[1].split(",")[0].split(".")[1]))
         assert claims["aud"] == push_service.url and claims["exp"] > time.time()
         message = ana_browser.read(body)
-        assert message["title"] == "Your turn" and message["url"] == f"/tables/{table_id}"
+        assert message["title"] == "Du bist dran" and message["url"] == f"/tables/{table_id}"
+        assert message["body"].endswith(": Du bist am Zug.")
         # the push service said the old browser's subscription is gone: it is deleted
         engine = make_engine(server.db_url)
         with engine.connect() as db:

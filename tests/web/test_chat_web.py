@@ -143,3 +143,22 @@ def test_the_lobby_s_coach_hints_and_the_hint_button(page: Any, chat_server: Ser
     move = page.locator("[data-notation].hinted").get_attribute("data-notation")
     assert move in offered
     assert answer.startswith(f"Le coach propose Poser le {move} face cachée (+") and "points sur Poser le " in answer
+
+
+def test_a_spectator_is_offered_no_mute_on_their_own_line(page: Any, other: Any, chat_server: ServerProcess) -> None:
+    """Two spectators who gave no name: each sees a "mute" on the other's line only."""
+    base = chat_server.url
+    table = httpx.post(f"{base}/api/tables", json={"game": "geier", "players": 2, "seats": ["me", "open"],
+                                                   "player_name": "Ana"}).json()["table_id"]
+    for watcher in (page, other):
+        watcher.goto(f"{base}/tables/{table}")
+        watcher.get_by_role("button", name="Regarder").click()
+        watcher.wait_for_selector("[data-test=chat] [data-test=chat-input]:not([disabled])", timeout=WAIT)
+    assert page.locator("[data-test=chat] h2").inner_text() == "Discussion des spectateurs"
+    page.fill("[data-test=chat-input]", "Qui gagne\u202f?")
+    page.press("[data-test=chat-input]", "Enter")
+    received(page, 1)
+    received(other, 1)
+    assert page.locator("[data-test=chat-lines] li").count() == 1
+    assert page.locator("[data-test=chat-lines] [data-test=chat-mute]").count() == 0  # their own line
+    assert other.locator("[data-test=chat-lines] [data-test=chat-mute]").count() == 1  # someone else's

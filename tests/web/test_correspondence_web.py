@@ -119,3 +119,18 @@ def test_the_notifications_button_registers_the_service_worker_and_subscribes(
     engine.dispose()
     assert sorted(row["owner"].split(":")[0] for row in rows) == ["player", "seat"]
     assert {row["lang"] for row in rows} == {"fr"} and rows[0]["p256dh"] == b64url(key)
+
+
+def test_a_failed_subscription_is_told_in_the_pages_language(page: Any, web_server: ServerProcess) -> None:
+    """Headless Chromium has no push service: the real ``subscribe`` fails, in the browser's English words; the page
+    says why in its own language."""
+    player = httpx.post(f"{web_server.url}/api/players", json={"name": "Bo"}).json()["token"]
+    by_post = create(web_server, player, ["me", "bot:random"], clock={"days": 3})
+    hold(page, web_server, player, [by_post])
+    page.evaluate("() => localStorage.setItem('ludotheque.lang', 'de')")  # this person chose German
+    page.context.grant_permissions(["notifications"], origin=web_server.url)
+    page.goto(f"{web_server.url}/tables/{by_post['table_id']}")
+    page.click("[data-test=notify]")
+    note = page.wait_for_selector("[data-test=push-note]").inner_text().strip()
+    assert note == ("Die Benachrichtigungen ließen sich nicht einschalten: Dieser Browser konnte sich bei seinem "
+                    "Benachrichtigungsdienst nicht anmelden."), note

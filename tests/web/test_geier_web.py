@@ -53,6 +53,13 @@ def test_a_whole_game_played_by_clicking_the_cards(page: Any, web_server: Server
     assert sorted(marked) == sorted(final["view"]["winners"])
     assert "Égalité en tête" in page.locator("[data-test=tie-rule]").inner_text()
     assert page.locator("[data-test=end]").is_visible()
+    # the result shows once, in the end panel, with one headline naming the winners
+    assert page.locator("[data-test=geier-final]").count() == 1
+    assert page.locator("[data-test=end] [data-test=geier-final]").count() == 1
+    assert page.locator("[data-test=end] h2").count() == 1
+    # "every round" names the players above their columns, not only their colours
+    heads = page.locator("[data-test=geier-history-seat]").all_inner_texts()
+    assert len(heads) == 3 and heads[0] == "Ana" and all(head.strip() for head in heads), heads
     page.screenshot(path="/tmp/geier-end.png", full_page=True)
 
 
@@ -102,7 +109,7 @@ def test_french_first_then_english_and_the_rules_in_both(page: Any, web_server: 
 
 
 FAKE_END = """async ([finalTie, won, points, winners]) => {
-  const {render} = await import("/games/geier/web/renderer.js");
+  const {summary} = await import("/games/geier/web/renderer.js");
   const {h} = await import("/static/js/dom.js");
   const i18n = await import("/static/js/i18n.js");
   await i18n.loadGameCatalog("geier");
@@ -111,10 +118,11 @@ FAKE_END = """async ([finalTie, won, points, winners]) => {
     my_choice: null};
   const view = {game: "geier", players: 3, options: {tie_rule: "cascade", final_tie: finalTie}, seat: 0, to_act: [],
     terminal: true, table, returns: points, winners};
-  const root = h("section", {class: "board game-geier"});
+  const root = h("section", {class: "end"});
   document.body.append(root);
-  render(root, {h, t: i18n.t, lang: "fr", seat: 0, names: ["Ana", "Bo", "Cy"], view, legal: [], status: "finished",
-    events: [], recent: [], pending: false, play: () => {}, myTurn: false, find: () => undefined, findAll: () => []});
+  root.append(summary({h, t: i18n.t, lang: "fr", seat: 0, names: ["Ana", "Bo", "Cy"], view, legal: [],
+    status: "finished", events: [], recent: [], pending: false, play: () => {}, myTurn: false, find: () => undefined,
+    findAll: () => []}));
   const text = (sel) => root.querySelector(sel).textContent;
   const out = [text("[data-test=tie-outcome]"), text("[data-test=tie-rule]")];
   root.remove();

@@ -1,5 +1,6 @@
-"""The page's language in a real browser: the remembered choice, else ``?lang=``, else the browser's language when it
-is English, else French.  An invite link carries no language: the invitee's browser decides."""
+"""The page's language in a real browser: the remembered choice, else ``?lang=`` (kept for the visit), else the
+browser's first language among French, English and German, else French.  An invite link carries no language: the
+invitee's browser decides."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import httpx
 import pytest
 
 from ludotheque.server.process import ServerProcess
+
+from .driver import open_table
 
 REMEMBERED = "ludotheque.lang"
 
@@ -97,19 +100,47 @@ def test_the_browsers_language_decides_when_nothing_else_does(
     assert lobby_title(browser_in("en-GB"), f"{web_server.url}/") == "The ludotheque"
     assert lobby_title(browser_in("en-US"), f"{web_server.url}/") == "The ludotheque"
     assert lobby_title(browser_in("fr-FR"), f"{web_server.url}/") == "La ludothèque"
-    assert lobby_title(browser_in("de-DE"), f"{web_server.url}/") == "La ludothèque"  # neither: French
+    german = browser_in("de-DE")
+    assert lobby_title(german, f"{web_server.url}/") == "Die Spielothek"
+    assert german.evaluate("() => document.documentElement.lang") == "de"
+    assert lobby_title(browser_in("it-IT"), f"{web_server.url}/") == "La ludothèque"  # none of them: French
 
 
-def test_the_address_asks_for_a_language_without_it_being_remembered(
+def test_the_address_asks_for_a_language_for_the_visit_without_it_being_remembered(
     browser_in: Callable[[str], Any], web_server: ServerProcess
 ) -> None:
     page = browser_in("fr-FR")
     assert lobby_title(page, f"{web_server.url}/?lang=en") == "The ludotheque"
     assert page.evaluate(f"() => localStorage.getItem('{REMEMBERED}')") is None
-    assert lobby_title(page, f"{web_server.url}/") == "La ludothèque"  # the browser's again
+    page.click("[data-test=ratings]")  # a link of the page: the visit goes on in English
+    page.wait_for_selector("main h1")
+    assert page.locator("main h1").inner_text() == "Leaderboards"
+    assert lobby_title(page, f"{web_server.url}/") == "The ludotheque"  # a later page of the visit too
+    other_tab = page.context.new_page()  # another visit: the browser's language again
+    assert lobby_title(other_tab, f"{web_server.url}/") == "La ludothèque"
+    other_tab.close()
     english = browser_in("en-GB")
     assert lobby_title(english, f"{web_server.url}/?lang=fr") == "La ludothèque"
-    assert lobby_title(english, f"{web_server.url}/?lang=de") == "The ludotheque"  # unknown: ignored
+    assert lobby_title(english, f"{web_server.url}/?lang=de") == "Die Spielothek"
+    assert lobby_title(english, f"{web_server.url}/?lang=xx") == "Die Spielothek"  # unknown: ignored
+    assert english.evaluate(f"() => localStorage.getItem('{REMEMBERED}')") is None
+
+
+def test_the_switch_offers_deutsch_and_remembers_it(
+    browser_in: Callable[[str], Any], web_server: ServerProcess
+) -> None:
+    page = browser_in("fr-FR")
+    assert lobby_title(page, f"{web_server.url}/") == "La ludothèque"
+    page.get_by_role("button", name="Deutsch").click()
+    assert page.locator("h1").inner_text() == "Die Spielothek"
+    assert page.evaluate(f"() => localStorage.getItem('{REMEMBERED}')") == "de"
+    assert page.locator("[data-test=lang]").all_inner_texts() == ["FR", "EN"]
+    assert lobby_title(page, f"{web_server.url}/?lang=en") == "Die Spielothek"  # remembered wins over the address
+    page.goto(f"{web_server.url}/me")  # the profile's language list offers it too, chosen
+    chosen = page.locator("[data-test=preferences] select[name=lang]")
+    chosen.wait_for()
+    assert chosen.locator("option").all_inner_texts() == ["Français", "English", "Deutsch"]
+    assert chosen.input_value() == "de" and page.locator("h1").inner_text() == "Dein Profil"
 
 
 def test_a_remembered_choice_wins_over_the_address_and_the_browser(
@@ -147,3 +178,15 @@ def test_an_accounts_language_is_a_remembered_choice(
     page.click("[data-test=login-form] button[type=submit]")
     page.wait_for_selector(f"[data-test=who]:has-text('{username}')")
     assert lobby_title(page, f"{web_server.url}/?lang=fr") == "The ludotheque"
+
+
+def test_a_table_speaks_german_to_a_german_browser(browser_in: Callable[[str], Any], web_server: ServerProcess) -> None:
+    """The shell, the game's own texts and its rules help, for a browser whose first language is German."""
+    page = browser_in("de-DE")
+    open_table(page, web_server.url, "geier", 2)
+    page.wait_for_selector("text=Wähle die Karte, die du verdeckt spielst.")
+    assert page.locator("[data-test=rules]").inner_text() == "Regeln"
+    page.click("[data-test=rules]")
+    page.wait_for_selector(".rules-body h2")
+    headings = page.locator(".rules-body").locator("h2, h3").all_inner_texts()
+    assert headings[:2] == ["Hol’s der Geier", "Ziel"], headings

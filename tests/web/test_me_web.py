@@ -86,6 +86,14 @@ def test_a_guest_makes_an_account_and_logs_in_on_another_phone(
     phone.fill("[data-test=login-form] input[name=password]", "not the password")
     phone.click("[data-test=login-form] button[type=submit]")
     phone.wait_for_selector("[data-test=notice].error")
+    # the refusal in the page's language, a sentence with its capital
+    assert phone.locator("[data-test=notice]").inner_text() == "Nom d’utilisateur ou mot de passe incorrect."
+    phone.goto(f"{web_server.url}/me?lang=en")
+    phone.fill("[data-test=login-form] input[name=username]", username)
+    phone.fill("[data-test=login-form] input[name=password]", "not the password either")
+    phone.click("[data-test=login-form] button[type=submit]")
+    phone.wait_for_selector("[data-test=notice].error")
+    assert phone.locator("[data-test=notice]").inner_text() == "The user name or the password is wrong."
     phone.fill("[data-test=login-form] input[name=password]", PASSWORD)
     phone.click("[data-test=login-form] button[type=submit]")
     phone.wait_for_selector(f"[data-test=who]:has-text('{username}')")

@@ -119,3 +119,52 @@ def test_the_rules_help_opens_in_both_languages(page: Any, web_server: ServerPro
     open_table(page, web_server.url, "mu", 3, SHORT)
     french, english = rules_help_texts(page)
     assert "Le décompte" in french and "Contract made" in english
+
+
+def redealt_view(seed: int = 0) -> dict[str, Any]:
+    """Seat 0's view of a 3-player match whose first hand nobody bid on (every seat passed): it was dealt again."""
+    from ludotheque.core import CHANCE
+    from ludotheque.games import load_game
+    from ludotheque.games.mu.notation import PASS
+
+    game = load_game("mu", players=3)
+    state, rng = game.new_initial_state(), random.Random(seed)
+    while not state.log:  # the finished hands' summaries
+        if state.is_chance_node():
+            actions, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, weights)[0], CHANCE)
+        else:
+            actor = state.current_players()[0]
+            state.apply_action(PASS, actor)
+    view: dict[str, Any] = state.view(0)
+    return view
+
+
+#: The page's score sheet for a view, drawn by Mü's own renderer in the page's language
+SHEET = """async ([view, lang]) => {
+  const i18n = await import("/static/js/i18n.js");
+  const {makeContext} = await import("/static/js/board.js");
+  const renderer = await import("/games/mu/web/renderer.js");
+  await i18n.loadGameCatalog("mu");
+  i18n.setLang(lang);
+  const root = document.createElement("div");
+  renderer.render(root, makeContext({view, seat: 0, names: ["Ana", "Bo", "Cy"]}));
+  return [...root.querySelectorAll("[data-test=mu-totals] tbody tr")].map((row) => row.innerText.trim());
+}"""
+
+
+def test_a_deal_is_one_line_and_a_redealt_hand_a_row_of_the_score_sheet(
+    page: Any, web_server: ServerProcess
+) -> None:
+    open_table(page, web_server.url, "mu", 3, SHORT)
+    page.wait_for_selector("[data-test=mu-hand] [data-notation]:not([disabled])")
+    lines = page.locator(".log li").all_inner_texts()
+    assert not any("reçoit" in line for line in lines), lines
+    assert [line for line in lines if "distribuées" in line] == ["Les cartes sont distribuées\u202f: 12 cartes chacun."]
+
+    view = redealt_view()
+    assert view["table"]["hands"][0]["result"] == "redeal"
+    rows = page.evaluate(SHEET, [view, "fr"])
+    assert rows[0].startswith("1") and "redistribuée" in rows[0], rows
+    assert "redealt" in page.evaluate(SHEET, [view, "en"])[0]
+    assert "neu gegeben" in page.evaluate(SHEET, [view, "de"])[0]

@@ -138,8 +138,11 @@ def test_a_seat_sees_the_others_hands_as_backs_and_the_page_fits_a_phone(page: A
         assert set(shown_moves(page)) == {m["notation"] for m in state["legal"]}
         page.click(".rm-pile[data-notation=draw]")
         state = my_turn(page)
-    # ... then, card by card once chosen: a new combination, the discard pile, the combinations it fits
-    legal = {m["notation"] for m in state["legal"]}
+    # ... then, card by card once chosen: a new combination (when the hand can finish one: the frame's help),
+    # the discard pile, the combinations it fits
+    startable = set(state["help"]["startable"])
+    legal = {m["notation"] for m in state["legal"]
+             if m["move"]["type"] != "start" or m["move"]["card"] in startable}
     reached: set[str] = set()
     cards = page.locator("[data-test=my-hand] button[data-step=select]")
     for i in range(cards.count()):
@@ -172,3 +175,78 @@ def test_french_first_then_english_and_the_rules_in_both(page: Any, web_server: 
     page.wait_for_selector(".rules-body h2")
     assert "Opening" in page.locator(".rules-body").inner_text()
     assert horizontal_overflow(page) == 0
+
+
+#: The first player's hand in ``laying_position``: red 0 to 3 and the joker 5, but no red 4.
+LAYING_HAND = ("R0", "R1", "R2", "R3", "Y5", "G7", "B2", "K9", "G8")
+
+
+def laying_position(steps: tuple[str, ...]) -> dict[str, Any]:
+    """What the first player's page gets after drawing and playing ``steps`` with ``LAYING_HAND``: the view, the
+    legal moves and the server's help, from the game itself."""
+    from ludotheque.core import CHANCE
+    from ludotheque.games import load_game
+    from ludotheque.games.rummu.notation import parse_card
+
+    game = load_game("rummu", players=3, hands=1)
+    state = game.new_initial_state()
+    first = (state.dealer + 1) % 3
+    mine, dealt = [parse_card(card) for card in LAYING_HAND], 0
+    while state.is_chance_node():
+        outcomes = [action for action, _ in state.chance_outcomes()]
+        receiver = (state.dealer + 1 + dealt) % 3 if state.phase == "deal" else None
+        dealt += state.phase == "deal"
+        card = (next(c for c in mine if c in outcomes) if receiver == first
+                else next(c for c in outcomes if c not in mine))
+        if receiver == first:
+            mine.remove(card)
+        state.apply_action(card, CHANCE)
+    for text in ("draw", *steps):
+        state.apply_action(state.string_to_action(text, first), first)
+        while state.is_chance_node():  # the card drawn: one the hand has no use for
+            state.apply_action(next(a for a, _ in state.chance_outcomes() if a not in map(parse_card, LAYING_HAND)),
+                               CHANCE)
+    legal = [{"id": a, "notation": state.action_to_string(a, first), "move": state.action_to_json(a, first)}
+             for a in state.legal_actions(first)]
+    return {"view": state.view(first), "legal": legal, "help": game.seat_help(state, first), "seat": first}
+
+
+#: The hand's offered cards and the stuck note, as Rummü's renderer draws a position on the page
+LAYING = """async ([position, lang]) => {
+  const i18n = await import("/static/js/i18n.js");
+  const {makeContext} = await import("/static/js/board.js");
+  const renderer = await import("/games/rummu/web/renderer.js");
+  await i18n.loadShellCatalog();
+  await i18n.loadGameCatalog("rummu");
+  i18n.setLang(lang);
+  document.querySelector(".rummu-probe")?.remove();
+  const root = document.createElement("section");
+  root.className = "board game-rummu rummu-probe";
+  document.body.append(root);
+  renderer.render(root, makeContext({...position, names: ["Ana", "Bo", "Cy"]}));
+  const stuck = root.querySelector("[data-test=rummu-stuck]");
+  return {hand: [...root.querySelectorAll("[data-test=my-hand] .cards [data-notation]")].map((e) => e.dataset.notation),
+    stuck: stuck ? stuck.innerText : null,
+    back: stuck ? stuck.querySelector("[data-notation]")?.dataset.notation : null};
+}"""
+
+
+def test_on_a_phone_a_step_is_offered_only_when_the_hand_can_finish_the_combination(
+    page: Any, web_server: ServerProcess
+) -> None:
+    page.goto(f"{web_server.url}/")
+    page.wait_for_selector(".game-card")
+    after_three = laying_position(("start R1", "add R2", "add R3"))
+    legal = [entry["notation"] for entry in after_three["legal"]]
+    assert "add Y5" in legal and "add R0" in legal  # the rule allows both: any red 4 would finish 1-2-3-joker 5
+    drawn = page.evaluate(LAYING, [after_three, "fr"])
+    assert drawn["hand"] == ["add R0"] and drawn["stuck"] is None  # the hand has no red 4: no joker 5 offered
+
+    # reached anyway (a move from an older page): the page says what is missing, with the way back beside it
+    stuck = laying_position(("start R1", "add R2", "add R3", "add Y5"))
+    drawn = page.evaluate(LAYING, [stuck, "fr"])
+    assert drawn["hand"] == []
+    assert drawn["stuck"].startswith("Votre main ne peut plus compléter cette combinaison\u202f: il lui manque 4 rouge")
+    assert "Reprendre les cartes" in drawn["stuck"] and drawn["back"] == "cancel"
+    assert "it lacks red 4" in page.evaluate(LAYING, [stuck, "en"])["stuck"]
+    assert "Es fehlt Rot 4" in page.evaluate(LAYING, [stuck, "de"])["stuck"]

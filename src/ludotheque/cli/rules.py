@@ -14,7 +14,7 @@ from ludotheque.games import game_class
 
 
 def rules_markdown(game_id: str, lang: str = "en") -> str:
-    """The rules help of ``game_id`` in ``lang`` (``en`` or ``fr``) as Markdown."""
+    """The rules help of ``game_id`` in ``lang`` (``en``, ``fr`` or ``de``) as Markdown."""
     package = game_class(game_id).__module__.rpartition(".")[0]
     return resources.files(package).joinpath("web", f"rules.{lang}.md").read_text(encoding="utf-8")
 

@@ -172,6 +172,12 @@ class Game(ABC):
         )
         return events
 
+    def seat_help(self, state: State, seat: int) -> dict[str, Any] | None:
+        """What a page may tell the person acting at ``seat`` about their own moves, beyond the legal ones (the
+        server's frame carries it as ``help``; bots never ask, so it may search): None for most games.  It reads
+        only what the seat's own view holds."""
+        return None
+
     def render(self, view: dict[str, Any]) -> Any:
         """A Rich renderable showing a view to a human (the game's ``display.render``)."""
         return self.game_type.part("display").render(view)

@@ -291,7 +291,7 @@ class Session(BaseModel):
 
 
 class Preferences(Strict):
-    lang: Literal["fr", "en"] | None = None
+    lang: Literal["fr", "en", "de"] | None = None
     sound: StrictBool | None = None
 
 

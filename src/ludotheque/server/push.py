@@ -82,8 +82,9 @@ push_subscriptions = Table(
     Column("created_at", Float, nullable=False),
 )
 
-_TEXT = {"fr": ("À vous de jouer", "{name} : c’est votre tour."),
-         "en": ("Your turn", "{name}: it is your turn.")}
+_TEXT = {"fr": ("À vous de jouer", "{name}\u202f: c’est votre tour."),
+         "en": ("Your turn", "{name}: it is your turn."),
+         "de": ("Du bist dran", "{name}: Du bist am Zug.")}
 
 
 # -- the keys ---------------------------------------------------------------------------------------------------
@@ -286,7 +287,7 @@ class Subscribe(Strict):
     #: with the seat's ``Authorization: Bearer`` token: that seat's turns at this table
     table_id: str | None = Field(default=None, max_length=32)
     #: the language of the messages
-    lang: Literal["fr", "en"] = "fr"
+    lang: Literal["fr", "en", "de"] = "fr"
 
 
 class Subscribed(BaseModel):

@@ -20,7 +20,7 @@ from operator import truediv
 from typing import Any
 
 from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, OptionError, OptionSpec, State
-from ludotheque.games.rummu import GAME, notation, rules, view
+from ludotheque.games.rummu import GAME, laying, notation, rules, view
 from ludotheque.games.rummu.notation import ADD, CANCEL, CLOSE, DISCARD, DRAW, PUT, START, SWAP, TAKE
 from ludotheque.games.rummu.rules import TYPES, card_str, count_list
 
@@ -96,6 +96,15 @@ class RummuGame(Game):
         from ludotheque.games.rummu.heuristics import RummuHeuristicBot
 
         return RummuHeuristicBot()
+
+    def seat_help(self, state: State, seat: int) -> dict[str, Any] | None:
+        """The laying help of ``laying.py`` for the seat in its play phase: which cards of its hand start or
+        keep a combination it can finish, and what the combination being laid lacks when it cannot."""
+        assert isinstance(state, RummuState)
+        if state.phase != PLAY or state.current != seat:
+            return None
+        return laying.seat_help(state.hands[seat], state.sizes[seat], state.partial,
+                                3 if state.opened[seat] else state.needs[seat])
 
 
 class RummuState(State):

@@ -81,7 +81,7 @@ class LiveTable:
         self.rematch: dict[str, Any] | None = None  # {"table_id", "accepted": [seats]} once offered
         #: per seat (``None``: spectators), the view and legal moves last sent, with the (seq, seat, may act) they
         #: were built for
-        self._views: dict[int | None, tuple[tuple[int, int | None, bool], Any, list[Any]]] = {}
+        self._views: dict[int | None, tuple[tuple[int, int | None, bool], Any, list[Any], Any]] = {}
         #: called when another writer committed this table's next action first (a node of a site that lost its
         #: lease without knowing it yet): this copy of the table is stale and must go
         self.on_conflict: Callable[[], None] | None = None
@@ -131,13 +131,15 @@ class LiveTable:
         if seen is None or seen[0] != key:
             # the connections of one seat (every spectator's, a person's tabs) share the view of one state
             legal = table.legal_moves(seat) if seat is not None and acts else []
-            seen = self._views[seat] = (key, table.state.view(seat), legal)
+            help_ = table.game.seat_help(table.state, seat) if seat is not None and acts else None
+            seen = self._views[seat] = (key, table.state.view(seat), legal, help_)
         return {
             "type": "state",
             "seq": table.seq,
             "status": self.row.status,
             "view": seen[1],
             "legal": seen[2],
+            "help": seen[3],
             "events": events,
             "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "connected": self.present[s.seat] > 0,
                        "away": s.away} for s in self.row.seats],

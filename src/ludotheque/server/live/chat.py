@@ -109,7 +109,8 @@ async def say(live: LiveTable, connection: Connection, data: dict[str, Any]) -> 
         return
     frame = {"type": "chat", **message, "id": message_id}
     for reader in readers(live, room):
-        reader.push(frame)
+        # `mine`: the connection that said it (a spectator's name need not be its own alone, nor given at all)
+        reader.push({**frame, "mine": reader is connection})
 
 
 def greet(live: LiveTable, connection: Connection) -> None:

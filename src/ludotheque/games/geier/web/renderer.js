@@ -109,8 +109,9 @@ export function render(root, ctx) {
   const terminal = ctx.view.terminal;
   const last = table.rounds.length ? table.rounds[table.rounds.length - 1] : null;
   // root is a plain element: its append() would write null as text, so the zones left out are filtered first
+  // at the end the ranking is the end panel's (summary below), shown once, not also on the board
   root.append(...[
-    terminal ? finalZone(ctx, table) : middleZone(ctx, table),
+    terminal ? null : middleZone(ctx, table),
     ctx.seat !== null && ctx.seat !== undefined && !terminal ? handZone(ctx, table) : null,
     last ? lastRoundZone(ctx, table, last) : null,
     h("div", {class: ["zone", "gz-seats"], "data-test": "geier-seats"},
@@ -246,8 +247,10 @@ function historyZone(ctx, table) {
     h("table", {},
       h("thead", {}, h("tr", {},
         h("th", {}, "#"), h("th", {}, t("geier.pot")),
-        Array.from({length: n}, (_, seat) => h("th", {title: seatName(ctx, seat)},
-          h("span", {class: "gz-dot", style: `--seat: ${colour(seat)}`}))))),
+        // each column named, not only coloured: a dot tells nobody who a colour is
+        Array.from({length: n}, (_, seat) => h("th", {title: seatName(ctx, seat), "data-test": "geier-history-seat"},
+          h("span", {class: "gz-dot", style: `--seat: ${colour(seat)}`}),
+          h("span", {class: "gz-hname"}, seatName(ctx, seat)))))),
       h("tbody", {}, table.rounds.map((round, index) => {
         const tied = tiedValues(round.played);
         return h("tr", {},
@@ -261,6 +264,17 @@ function historyZone(ctx, table) {
 }
 
 // -- the end ---------------------------------------------------------------------------------------------------
+
+// The end panel's result (table.js and replay.js put it in place of their plain ranking): who won, then the
+// final ranking with mice, vultures and the tie rule.
+export function summary(ctx) {
+  const winners = ctx.view.winners || [];
+  return ctx.h("div", {class: "game-geier"},
+    ctx.h("h2", {}, winners.length
+      ? ctx.t("end.winners", {names: listOf(ctx, winners.map((seat) => seatName(ctx, seat)))})
+      : ctx.t("end.no_winner")),
+    finalZone(ctx, ctx.view.table));
+}
 
 function finalZone(ctx, table) {
   const {h, t} = ctx;

@@ -424,8 +424,11 @@ function scoreSheet(ctx, table) {
   const {h, t} = ctx;
   const n = ctx.view.players;
   const seats = Array.from({length: n}, (_, i) => i);
-  const scored = table.hands.filter((s) => s.result !== "redeal");
-  const rows = scored.map((s) => h("tr", {}, h("td", {}, String(s.hand)), seats.map((seat) => h("td", {}, num(ctx, s.deltas[seat])))));
+  // a hand nobody bid on was dealt again: it keeps its row, so that the numbers run on without a gap
+  const rows = table.hands.map((s) => (s.result === "redeal"
+    ? h("tr", {class: "mu-redealt", "data-test": "mu-redealt"}, h("td", {}, String(s.hand)),
+      h("td", {colspan: n}, t("mu.sheet.redeal")))
+    : h("tr", {}, h("td", {}, String(s.hand)), seats.map((seat) => h("td", {}, num(ctx, s.deltas[seat]))))));
   const sheet = h("div", {class: "mu-scroll"}, h("table", {class: "mu-sheet", "data-test": "mu-totals"},
     h("thead", {}, h("tr", {}, h("th", {}, t("mu.col.hand_no")),
       seats.map((seat) => h("th", {class: "mu-col", title: seatName(ctx, seat)}, shortName(ctx, seat))))),
@@ -438,6 +441,23 @@ function scoreSheet(ctx, table) {
 
 // -- the event log -------------------------------------------------------------------------------------------
 
+// A deal makes one line, on the latest card of the run (each card alone would fill the log with 60 lines): how
+// many cards each seat got.  The cards of one's own hand are in the hand itself.
+function dealt(event, ctx) {
+  const {t} = ctx;
+  const events = ctx.events || [];
+  const at = events.indexOf(event);
+  if (at < 0) {
+    return event.card ? t("mu.ev.deal_you", {card: cardWords(ctx, event.card)}) : t("mu.ev.deal", {name: seatName(ctx, event.seat)});
+  }
+  if (events[at + 1] && events[at + 1].type === "deal") return "";
+  let first = at;
+  while (first > 0 && events[first - 1].type === "deal") first--;
+  const seats = new Set(events.slice(first, at + 1).map((e) => e.seat)).size;
+  const each = Math.floor((at - first + 1) / seats);
+  return plural(ctx, "mu.ev.dealt", each);
+}
+
 export function describe(event, ctx) {
   const {t} = ctx;
   const who = (seat) => seatName(ctx, seat);
@@ -445,9 +465,7 @@ export function describe(event, ctx) {
   switch (event.type) {
     case "new_hand": return t("mu.ev.new_hand", {n: event.hand, name: who(event.dealer)});
     case "remove": return t("mu.ev.remove", {colour: colourWord(ctx, event.colour)});
-    case "deal":
-      if (event.card) return t("mu.ev.deal_you", {card: cardWords(ctx, event.card)});
-      return t("mu.ev.deal", {name});
+    case "deal": return dealt(event, ctx);
     case "lay": return t("mu.ev.lay", {name, card: cardWords(ctx, event.card), bid: event.bid});
     case "done": return plural(ctx, "mu.ev.done", event.bid, {name});
     case "pass": return t("mu.ev.pass", {name});

@@ -114,7 +114,35 @@ function send(ctx, entry) {
 
 // The moves that use a card of the hand once it is selected (nothing being laid).
 function cardMoves(ctx, card) {
-  return ctx.findAll((m) => m.card === card && ["start", "discard", "put", "swap"].includes(m.type));
+  return ctx.findAll((m) => m.card === card && ["start", "discard", "put", "swap"].includes(m.type)
+    && (m.type !== "start" || offeredStart(ctx, card)));
+}
+
+// A laying step is offered only when the hand can still finish the combination (the server's help, ctx.help,
+// from the seat's own hand): the rule allows a step any card of the deck could finish, and a person on a phone
+// who takes one their hand cannot finish is left with greyed cards.  Without help (an older frame), every legal
+// step is offered.
+function offeredStart(ctx, card) {
+  const entry = ctx.find((m) => m.type === "start" && m.card === card);
+  const help = ctx.help && ctx.help.startable;
+  return entry && (!help || help.includes(card)) ? entry : null;
+}
+
+function offeredAdd(ctx, card) {
+  const entry = ctx.find((m) => m.type === "add" && m.card === card);
+  const help = ctx.help && ctx.help.finishable;
+  return entry && (!help || help.includes(card)) ? entry : null;
+}
+
+// When the hand can no longer finish the combination being laid: what it lacks, and the way back.
+function stuckNote(ctx) {
+  const {h, t} = ctx;
+  const missing = ctx.help && ctx.help.missing;
+  const cancel = ctx.find((m) => m.type === "cancel");
+  if (!missing || !cancel) return null;
+  return h("p", {class: "rm-stuck", role: "status", "data-test": "rummu-stuck"},
+    missing.length ? t("rummu.stuck", {cards: cardsText(t, missing)}) : t("rummu.stuck.none"), " ",
+    moveButton(ctx, cancel, {class: "quiet"}, t("rummu.cancel.do")));
 }
 
 // -- the frame ----------------------------------------------------------------------------------------------
@@ -264,7 +292,7 @@ function tableZone(ctx, state) {
   const {table} = state;
   const fresh = new Set(ctx.recent.filter((e) => FRESH.has(e.type)).map((e) => e.combo));
   const rows = table.combos.map((combo, j) => h("li", {}, meld(ctx, state, combo, j + 1, fresh.has(j + 1))));
-  const start = selected && state.playing ? ctx.find((m) => m.type === "start" && m.card === selected.card) : null;
+  const start = selected && state.playing ? offeredStart(ctx, selected.card) : null;
   return h("section", {class: "zone rm-table", "aria-label": t("rummu.table.title")},
     h("h3", {}, t("rummu.table.title")),
     rows.length ? h("ol", {class: "rm-melds", "data-test": "melds"}, rows)
@@ -333,7 +361,7 @@ function laying(ctx, state) {
     state.laying ? h("span", {class: "rm-buttons"},
       close ? moveButton(ctx, close, {class: "primary"}, t("rummu.close.do")) : null,
       cancel ? moveButton(ctx, cancel, {class: "quiet"}, t("rummu.cancel.do")) : null,
-      close ? null : h("span", {class: "rm-hint"}, t("rummu.hint.add"))) : null);
+      close || (ctx.help && ctx.help.missing) ? null : h("span", {class: "rm-hint"}, t("rummu.hint.add"))) : null);
 }
 
 function myArea(ctx, state) {
@@ -342,7 +370,7 @@ function myArea(ctx, state) {
   const me = ctx.seat;
   const cards = hand.map((card, index) => {
     if (state.laying) {
-      const add = ctx.find((m) => m.type === "add" && m.card === card);
+      const add = offeredAdd(ctx, card);
       if (add) {
         return face(ctx, card, {tag: "button", classes: ["playable"], attrs: {"data-notation": add.notation,
           disabled: ctx.pending, onclick: () => send(ctx, add),
@@ -385,11 +413,11 @@ function redraw() {
 function actionBar(ctx, state) {
   const {h, t} = ctx;
   if (state.drawing) return h("p", {class: "rm-hint"}, t("rummu.hint.draw"));
-  if (state.laying) return null;
+  if (state.laying) return stuckNote(ctx);  // under the hand, where a phone's screen is
   if (!state.playing) return null;
   if (!selected) return h("p", {class: "rm-hint"}, t("rummu.hint.select"));
   const card = selected.card;
-  const start = ctx.find((m) => m.type === "start" && m.card === card);
+  const start = offeredStart(ctx, card);
   const discard = ctx.find((m) => m.type === "discard" && m.card === card);
   const onTable = ctx.findAll((m) => (m.type === "put" || m.type === "swap") && m.card === card).length;
   return h("div", {class: "rm-bar", "data-test": "actions"},

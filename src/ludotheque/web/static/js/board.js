@@ -40,6 +40,7 @@ function loadStyle(gameId) {
 // move) it leaves out and gets a harmless default.
 //   view      the seat's view of the position (the server's, never the state)
 //   legal     the moves offered now, each {id, notation, move}; [] when none is (not one's turn, offline, a replay)
+//   help      what the server says of the seat's own moves beyond `legal` (Game.seat_help), or null
 //   seat      the seat whose view this is, or null for a spectator
 //   names     each seat's name, as the page shows it
 //   status    "waiting", "playing" or "finished"
@@ -48,10 +49,11 @@ function loadStyle(gameId) {
 //   pending   a move is on its way to the server: no other may be sent
 //   play      play(entry or notation): sends a legal move
 //   redraw    draws the board again from the same frame (a selection that lives only in the page)
-export function makeContext({view, legal = [], seat = null, names = [], status = "playing", events = [], recent = [],
-  pending = false, play = () => {}, redraw = () => {}}) {
+export function makeContext({view, legal = [], help = null, seat = null, names = [], status = "playing", events = [],
+  recent = [], pending = false, play = () => {}, redraw = () => {}}) {
   return {
-    h, t, lang: currentLang(), view, legal, seat, names, status, events, recent, pending, play, redraw,
+    h, t, lang: currentLang(), view, legal, help: legal.length ? help : null, seat, names, status, events, recent,
+    pending, play, redraw,
     myTurn: seat !== null && legal.length > 0 && !pending,
     find: (test) => legal.find((entry) => test(entry.move)),
     findAll: (test) => legal.filter((entry) => test(entry.move)),

@@ -38,6 +38,7 @@ export function speaker(message) {
 export function createChat({tableId, seat, names, send, online, myName}) {
   const chat = {
     messages: new Map(),  // id -> chat frame, of the current room
+    said: new Set(),      // the ids of the messages this page said (the server marks them `mine`)
     room: null,
     muted: loadMuted(tableId),
     error: null,          // the latest refusal's code
@@ -75,7 +76,9 @@ export function createChat({tableId, seat, names, send, online, myName}) {
     return message.name || t("chat.spectator");
   }
 
+  // a spectator may give no name, or one another spectator gives too: the server's `mine` tells its own lines
   function mine(message) {
+    if (chat.said.has(message.id)) return true;
     return chat.room === "players" ? message.seat === seat() : Boolean(message.name) && message.name === myName();
   }
 
@@ -167,6 +170,7 @@ export function createChat({tableId, seat, names, send, online, myName}) {
       if (message.type === "chat") {
         setRoom(message.room);
         chat.messages.set(message.id, message);
+        if (message.mine) chat.said.add(message.id);
       } else if (message.type === "chat_history") {
         setRoom(message.room);
         for (const item of message.messages) chat.messages.set(item.id, item);

@@ -1,27 +1,36 @@
 // Message catalogs: the shell's (static/locales/LANG.json) and each game's (games/<id>/web/messages.json,
-// {"fr": {...}, "en": {...}}).  t("key", {n: 3}) fills {n}; a missing key shows the key itself, so a gap is
+// {"fr": {...}, "en": {...}, "de": {...}}).  t("key", {n: 3}) fills {n}; a missing key shows the key itself, so a gap is
 // visible, never silent.
 //
 // The page's language: the person's remembered choice (localStorage, written only when they pick one, here or as
-// an account's preference at login), else `?lang=fr|en` in the address, else the browser's language when it is
-// English, else French.  An invite link carries no language: the invitee's browser decides.
+// an account's preference at login), else `?lang=fr|en|de` in the address (kept for the visit), else the browser's
+// first language that the site speaks, else French.  An invite link carries no language: the invitee's browser decides.
 
-export const LANGUAGES = ["fr", "en"];
+export const LANGUAGES = ["fr", "en", "de"];
+// each language's name in itself, for the switch
+export const LANGUAGE_NAMES = {fr: "Français", en: "English", de: "Deutsch"};
 const STORE_KEY = "ludotheque.lang";
+const VISIT_KEY = "ludotheque.visit-lang";
 let lang = initialLang();
 const catalogs = [];
 
 function initialLang() {
   const remembered = localStorage.getItem(STORE_KEY);
   if (LANGUAGES.includes(remembered)) return remembered;
-  // an address's language lasts as long as the address: it is not remembered, so it never overrides a later link
+  // an address's language lasts for the visit (this tab's sessionStorage), so the links and pages after it keep
+  // it; it is not remembered, so it never overrides a later visit or another tab's invite link
   const asked = new URLSearchParams(location.search).get("lang");
-  if (LANGUAGES.includes(asked)) return asked;
+  if (LANGUAGES.includes(asked)) {
+    sessionStorage.setItem(VISIT_KEY, asked);
+    return asked;
+  }
+  const visit = sessionStorage.getItem(VISIT_KEY);
+  if (LANGUAGES.includes(visit)) return visit;
   return browserLang();
 }
 
-// The first of the browser's languages that the site speaks ("de-DE, en-US" reads English, "fr-CA, en" French);
-// French when it speaks none of them.
+// The first of the browser's languages that the site speaks ("it-IT, de-DE, en-US" reads German, "fr-CA, en"
+// French); French when it speaks none of them.
 function browserLang() {
   const preferred = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
   for (const tag of preferred) {
@@ -37,6 +46,7 @@ export function setLang(next) {
   if (!LANGUAGES.includes(next)) return;
   lang = next;
   localStorage.setItem(STORE_KEY, next);
+  sessionStorage.removeItem(VISIT_KEY);
   document.documentElement.lang = next;
 }
 
@@ -76,4 +86,13 @@ export function ownTableName(tableName, id, serverName) {
   if (!tableName) return "";
   const known = [serverName, ...catalogs.map((byLang) => LANGUAGES.map((code) => byLang[code]?.[`${id}.game.name`]))];
   return known.flat().includes(tableName) ? "" : tableName;
+}
+
+// The switch in a page's bar: a button for each other language (the first one French, or English on a French page);
+// `redraw` after a choice, which is remembered.  A button's name begins with what it shows ("DE (Deutsch)").
+export function languageButtons(h, redraw) {
+  return LANGUAGES.filter((code) => code !== lang).map((code) => h("button", {
+    class: "link", "data-test": "lang", "data-lang": code, lang: code, title: LANGUAGE_NAMES[code],
+    "aria-label": `${code.toUpperCase()} (${LANGUAGE_NAMES[code]})`,
+    onclick: () => { setLang(code); redraw(); }}, code.toUpperCase()));
 }

@@ -3,8 +3,7 @@
 
 import {api, heldSeats, holdSeat, playerName, setPlayerName} from "./api.js";
 import {clear, h} from "./dom.js";
-import {currentLang, gameName as catalogName, loadGameCatalog, loadShellCatalog, ownTableName, setLang, t}
-  from "./i18n.js";
+import {gameName as catalogName, languageButtons, loadGameCatalog, loadShellCatalog, ownTableName, t} from "./i18n.js";
 
 const root = document.getElementById("app");
 const LEVELS = ["easy", "medium", "hard", "random"];
@@ -56,13 +55,12 @@ function resetSeats() {
 }
 
 function draw() {
-  const other = currentLang() === "fr" ? "en" : "fr";
   document.title = "ludotheque";
   clear(root).append(
     h("header", {class: "bar"}, h("a", {href: "/", class: "home"}, "ludotheque"), h("span", {class: "spacer"}),
       h("a", {href: "/ratings", class: "nav", "data-test": "ratings"}, t("ratings.title")),
       h("a", {href: "/me", class: "nav", "data-test": "me"}, t("me.nav")),
-      h("button", {class: "link", "data-test": "lang", onclick: () => { setLang(other); draw(); }}, other.toUpperCase())),
+      languageButtons(h, draw)),
     h("main", {class: "page lobby"},
       h("h1", {}, t("lobby.title")),
       h("p", {class: "lead"}, t("lobby.lead")),

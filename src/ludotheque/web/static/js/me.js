@@ -59,10 +59,16 @@ async function act(work) {
     me.notice = null;
     await work();
   } catch (error) {
-    me.notice = {kind: "error", text: error.message};
+    me.notice = {kind: "error", text: sentence(error.message)};
   }
   await refresh();
   draw();
+}
+
+// A server's message as a sentence of the notice line: it starts with a capital.
+function sentence(text) {
+  const words = String(text || "");
+  return words.charAt(0).toLocaleUpperCase() + words.slice(1);
 }
 
 // A session from a login (password or link): this browser becomes that player, with its preferences.
@@ -118,7 +124,14 @@ function createAccount(form) {
 function logIn(form) {
   return act(async () => {
     const body = {username: form.elements.username.value.trim(), password: form.elements.password.value};
-    await adopt(await api("/api/login", {method: "POST", body}));
+    try {
+      await adopt(await api("/api/login", {method: "POST", body}));
+    } catch (error) {
+      // the server's refusals said in the page's language (its own words are for the API's readers)
+      if (error.status === 401) throw new Error(t("account.login_refused"));
+      if (error.status === 429) throw new Error(t("account.login_wait"));
+      throw error;
+    }
     me.shown = null;
   });
 }
@@ -264,7 +277,7 @@ function gameRow(game) {
   const others = game.seats.filter((s) => s.seat !== game.seat)
     .map((s) => (s.kind === "bot" ? t("seat.bot", {level: levelName(s.name)}) : s.name || t("seat.open")));
   const won = game.result && game.result.winners.includes(game.seat);
-  const date = new Date(game.finished_at * 1000).toLocaleDateString(currentLang() === "fr" ? "fr-FR" : "en-GB",
+  const date = new Date(game.finished_at * 1000).toLocaleDateString({fr: "fr-FR", en: "en-GB", de: "de-DE"}[currentLang()],
     {day: "numeric", month: "short", year: "numeric"});
   return h("div", {class: "table-row", "data-table": game.table_id},
     h("strong", {}, gameName(game.game), own ? ` · ${own}` : null),

@@ -50,8 +50,16 @@ export async function enableNotifications({tableId = null, token = null} = {}) {
     localStorage.setItem(PUSH_KEY, "on");
     return null;
   } catch (error) {
-    return t("push.failed", {error: error.message || String(error)});
+    return t("push.failed", {error: reason(error)});
   }
+}
+
+// Why, in the page's language: the browser's own words (a DOMException's) and the server's are English.
+function reason(error) {
+  if (error.status === 0) return error.message;  // no answer: api() said so in the page's language already
+  if (error.status === 503) return t("push.error.off");
+  if (error.status) return t("push.error.server");
+  return t("push.error.browser");
 }
 
 // A subscription needs an active worker: a new registration's is still installing.

@@ -4,7 +4,7 @@
 
 import {api} from "./api.js";
 import {clear, h} from "./dom.js";
-import {currentLang, loadGameCatalog, loadShellCatalog, setLang, t} from "./i18n.js";
+import {languageButtons, loadGameCatalog, loadShellCatalog, t} from "./i18n.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const root = document.getElementById("app");
@@ -39,11 +39,10 @@ function entryName(entry) {
 }
 
 function draw() {
-  const other = currentLang() === "fr" ? "en" : "fr";
   document.title = `${gameId && page.board ? t("ratings.game_title", {game: gameName(gameId)}) : t("ratings.title")} · ludotheque`;
   clear(root).append(
     h("header", {class: "bar"}, h("a", {href: "/", class: "home"}, "ludotheque"), h("span", {class: "spacer"}),
-      h("button", {class: "link", "data-test": "lang", onclick: () => { setLang(other); draw(); }}, other.toUpperCase())),
+      languageButtons(h, draw)),
     h("main", {class: "page ratings"}, gameId ? gamePage() : indexPage()));
 }
 

@@ -13,7 +13,7 @@ import {api, seatAt} from "./api.js";
 import {board, loadRenderer, makeContext, momentWords, moveWords} from "./board.js";
 import {loadMuted, speaker} from "./chat.js";
 import {clear, h} from "./dom.js";
-import {currentLang, loadGameCatalog, loadShellCatalog, setLang, t} from "./i18n.js";
+import {currentLang, languageButtons, loadGameCatalog, loadShellCatalog, t} from "./i18n.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const query = new URLSearchParams(location.search);
@@ -183,12 +183,11 @@ function draw() {
 }
 
 function header() {
-  const other = currentLang() === "fr" ? "en" : "fr";
   return h("header", {class: "bar"},
     h("a", {href: "/", class: "home"}, "ludotheque"),
     h("span", {class: "title"}, t("replay.title"), page.summary ? ` · ${gameName()}` : ""),
     h("span", {class: "spacer"}),
-    h("button", {class: "link", "data-test": "lang", onclick: () => { setLang(other); draw(); }}, other.toUpperCase()));
+    languageButtons(h, draw));
 }
 
 function replayArea() {

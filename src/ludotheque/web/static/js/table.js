@@ -12,7 +12,7 @@
 import {REQUEST_TIMEOUT_MS, api, holdSeat, playerName, seatAt, setPlayerName} from "./api.js";
 import {board, loadRenderer, makeContext, moveWords} from "./board.js";
 import {clear, h} from "./dom.js";
-import {currentLang, loadGameCatalog, loadShellCatalog, setLang, t} from "./i18n.js";
+import {currentLang, languageButtons, loadGameCatalog, loadShellCatalog, t} from "./i18n.js";
 import {markdown} from "./markdown.js";
 import {notifyButton} from "./push.js";
 import {createChat} from "./chat.js";
@@ -282,7 +282,7 @@ function offered() {
 function context() {
   const state = page.state;
   return makeContext({
-    view: state.view, legal: offered(), seat: page.held ? page.held.seat : null, names: names(), status: state.status,
+    view: state.view, legal: offered(), help: state.help || null, seat: page.held ? page.held.seat : null, names: names(), status: state.status,
     events: page.log, recent: page.recent, pending: Boolean(page.pending), play,
     redraw: () => draw(),  // for a selection that lives only in the page (a card picked before its target)
   });
@@ -395,7 +395,6 @@ function isMyTurn() {
 }
 
 function header(game) {
-  const other = currentLang() === "fr" ? "en" : "fr";
   return h("header", {class: "bar"},
     h("a", {href: "/", class: "home"}, "ludotheque"),
     h("span", {class: "title"}, game.name,
@@ -408,8 +407,7 @@ function header(game) {
         localStorage.setItem(SOUND_KEY, localStorage.getItem(SOUND_KEY) === "on" ? "off" : "on");
         draw();
       }}, localStorage.getItem(SOUND_KEY) === "on" ? t("nav.sound_on") : t("nav.sound_off")),
-    h("button", {class: "link", "data-test": "lang", onclick: () => { setLang(other); draw(); }},
-      other.toUpperCase()),
+    languageButtons(h, draw),
   );
 }
 
