@@ -298,6 +298,8 @@ class Lobby:
             raise Refusal(409, f"the table is {live.row.status}: there is no seat to take back")
         if not live.row.seats[seat].away:
             raise Refusal(409, f"seat {seat} is yours already")
+        if live.row.seats[seat].departure == "resigned":
+            raise Refusal(409, "a resigned game is over for its seat: the bot plays it to the end")
         if not live.row.reclaim:
             raise Refusal(403, "at this table a seat a bot took stays with the bot")
         await live.give_back(seat)
@@ -460,9 +462,12 @@ def summary(row: TableRow) -> dict[str, Any]:
     return {
         "id": row.id, "game": row.game, "name": row.name, "players": row.players, "options": row.options,
         "status": row.status, "private": row.private, "creator_seat": row.creator_seat,
-        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "away": s.away} for s in row.seats],
+        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "away": s.away, "departure": s.departure,
+                   "account": s.account} for s in row.seats],
         "clock": row.clock, "rated": row.rated, "reclaim": row.reclaim, "rematch_of": row.rematch_of,
         "rematch": row.rematch, "finished_at": row.finished_at, "hints": row.hints,
+        **({"rating_changes": (row.result or {}).get("rating_changes", {})}
+           if row.rated and row.status == "finished" else {}),
     }
 
 

@@ -139,10 +139,11 @@ class LiveTable:
             "legal": seen[2],
             "events": events,
             "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "connected": self.present[s.seat] > 0,
-                       "away": s.away} for s in self.row.seats],
+                       "away": s.away, "departure": s.departure, "account": s.account} for s in self.row.seats],
             "clock": None if self.clock is None else self.clock.frame(table.game.players),
             "notices": notices,
             "rematch": self.rematch,
+            "rating_changes": (self.row.result or {}).get("rating_changes") if self.row.rated else None,
         }
 
     def broadcast(self) -> None:
