@@ -4,6 +4,7 @@ SQLite and PostgreSQL, over real sockets."""
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
@@ -11,7 +12,7 @@ import httpx
 
 from ludotheque.server.process import ServerProcess
 
-from .client import Client, create_table
+from .client import Client, create_table, play_to_end
 
 
 def summary(server: ServerProcess, table_id: str) -> dict[str, Any]:
@@ -88,3 +89,39 @@ def test_no_page_for_a_guest_or_an_unknown_name_and_no_rating_changes_off_rated_
     assert left.status_code == 200 and left.json()["seats"][0]["departure"] == "left"
     done = finished(server, created["table_id"])
     assert done["seats"][0]["departure"] == "left" and done["rating_changes"] is None
+
+
+def test_a_rematch_declined_is_seen_by_whoever_offered_it_who_may_still_start_it(server: ServerProcess) -> None:
+    created = create_table(server.url, "geier", 2, ["me", "open"], player_name="Ana")
+    table_id = created["table_id"]
+    joined = httpx.post(f"{server.url}/api/tables/{table_id}/join", json={"name": "Bruno"}).json()
+    ana = Client(server.ws_url, table_id, created["token"])
+    bruno = Client(server.ws_url, table_id, joined["token"])
+
+    def post(path: str, token: str) -> httpx.Response:
+        return httpx.post(f"{server.url}/api/tables/{table_id}/{path}", headers={"Authorization": f"Bearer {token}"})
+
+    try:
+        ana.hello()
+        bruno.hello()
+        assert post("rematch/decline", joined["token"]).status_code == 409  # nothing offered yet (nor over)
+        play_to_end([ana, bruno], random.Random(3))
+        assert post("rematch/decline", joined["token"]).status_code == 409  # over, but nothing offered
+        offer = post("rematch", created["token"]).json()
+        declined = post("rematch/decline", joined["token"])
+        assert declined.status_code == 200, declined.text
+        assert declined.json() == {"table_id": offer["table_id"], "accepted": [0], "declined": [1]}
+        seen = ana.frames()[-1]
+        while not (seen["rematch"] and seen["rematch"]["declined"]):
+            seen = ana.next("state")
+        assert seen["rematch"]["declined"] == [1]
+        assert post("rematch/decline", joined["token"]).status_code == 409  # said once
+        assert post("rematch", joined["token"]).status_code == 409  # the seat is no longer kept
+        waiting = summary(server, offer["table_id"])
+        assert waiting["status"] == "waiting" and waiting["seats"][0]["kind"] == "declined"
+        started = httpx.post(f"{server.url}/api/tables/{offer['table_id']}/start",
+                             headers={"Authorization": f"Bearer {offer['token']}"})
+        assert started.status_code == 200 and started.json()["seats"][0]["kind"] == "bot"
+    finally:
+        ana.close()
+        bruno.close()

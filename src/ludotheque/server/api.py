@@ -112,6 +112,15 @@ class Rematch(BaseModel):
     token: str
 
 
+class RematchOffer(BaseModel):
+    """A finished table's rematch as its frames show it: the new table, and the old seats whose people accepted
+    it and declined it."""
+
+    table_id: str
+    accepted: list[int]
+    declined: list[int]
+
+
 class SeatInfo(BaseModel):
     seat: int
     kind: str

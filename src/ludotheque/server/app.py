@@ -28,6 +28,7 @@ from ludotheque.server.api import (
     JoinedTable,
     JoinTable,
     Rematch,
+    RematchOffer,
     TableSummary,
     problems,
 )
@@ -191,6 +192,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat kept for this person at the new table, and its token."""
         base = settings.public_url or str(request.base_url)
         return await lobby.rematch(table_id, token, base)
+
+    @app.post("/api/tables/{table_id}/rematch/decline", response_model=RematchOffer,
+              responses=problems(401, 403, 404, 409, 503))
+    async def decline_rematch(table_id: str, lobby: LobbyDep, token: SeatTokenDep = None) -> dict[str, Any]:
+        """Decline the rematch offered at this finished table: the others see it; the offer as it stands now."""
+        return await lobby.decline_rematch(table_id, token)
 
     @app.post(
         "/api/tables/{table_id}/start", response_model=TableSummary, responses=problems(401, 403, 404, 409, 503)

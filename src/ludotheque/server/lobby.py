@@ -27,7 +27,7 @@ from ludotheque.server.limits import LimitReached, SlidingWindow
 from ludotheque.server.live import LiveTable
 from ludotheque.server.players import LoginGuard, PlayerRow, new_guest, player_by_token
 from ludotheque.server.site import Remote, Site, owned
-from ludotheque.server.store import CLOSED, RematchExists, SeatSpec, Store, TableRow
+from ludotheque.server.store import CLOSED, RematchExists, SeatSpec, SeatTaken, Store, TableRow
 
 log = logging.getLogger("ludotheque.server")
 
@@ -343,10 +343,34 @@ class Lobby:
         new_token = await asyncio.to_thread(self.store.accept_invited_seat, new_id, new_seat)
         await new.reload()
         live.show_rematch(rematch_info(old, new.row))
-        if not any(s.kind in ("open", "invited") for s in new.row.seats) and new.row.status == "waiting":
+        # everyone said yes: the game begins (with a "no" among them, whoever offered it decides whether to start)
+        if all(s.kind in ("human", "bot") for s in new.row.seats) and new.row.status == "waiting":
             await new.start()
         new.broadcast()
         return {"table_id": new_id, "seat": new_seat, "token": new_token}
+
+    @owned
+    async def decline_rematch(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """The person of a finished table's seat declines the rematch offered: the others see it (the frames'
+        ``rematch.declined``), and a bot takes that seat if whoever offered it starts the game anyway."""
+        live, seat = await self._seated(table_id, token)
+        new_id = live.row.rematch
+        if live.row.status != "finished" or new_id is None:
+            raise Refusal(409, "no rematch is offered at this table")
+        new = self.tables.get(new_id) or await self._open_new(new_id)
+        if new.row.status != "waiting":
+            raise Refusal(409, f"the rematch is {new.row.status} already")
+        new_seat = (seat + 1) % live.row.players
+        try:
+            await asyncio.to_thread(self.store.decline_invited_seat, new_id, new_seat)
+        except SeatTaken:
+            raise Refusal(409, "your seat at the rematch is not kept for you any more: you accepted it, or the "
+                          "game began") from None
+        await new.reload()
+        info = rematch_info(live.row, new.row)
+        live.show_rematch(info)
+        new.broadcast()
+        return info
 
     @owned
     async def start(self, table_id: str, token: str | None) -> dict[str, Any]:
@@ -475,7 +499,8 @@ def rematch_info(old: TableRow, new: TableRow) -> dict[str, Any]:
     """The rematch as the old table's frames show it: its table and the old seats whose people took their seat."""
     accepted = [(index - 1) % old.players for index, seat in enumerate(new.seats)
                 if seat.kind == "human" and old.seats[(index - 1) % old.players].kind == "human"]
-    return {"table_id": new.id, "accepted": sorted(accepted)}
+    declined = [(index - 1) % old.players for index, seat in enumerate(new.seats) if seat.kind == "declined"]
+    return {"table_id": new.id, "accepted": sorted(accepted), "declined": sorted(declined)}
 
 
 def clock_of(choice: str | ClockSpec | CorrespondenceClock | None, pace: float) -> dict[str, Any] | None:

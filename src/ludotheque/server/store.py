@@ -47,7 +47,7 @@ def token_digest(token: str) -> str:
 @dataclass
 class SeatRow:
     seat: int
-    kind: str  # open, invited (kept for a person offered a rematch), human, bot
+    kind: str  # open, invited (kept for a person offered a rematch), declined (they said no), human, bot
     name: str | None
     token_hash: str | None
     bot: str | None
@@ -399,11 +399,24 @@ class Store:
         return token
 
     @_written
+    def decline_invited_seat(self, table_id: str, seat: int) -> None:
+        """The person ``seat`` was kept for declines the rematch: the seat stays ``declined`` until a bot takes it
+        when the game starts.  ``SeatTaken`` if it is not kept any more."""
+        with self.engine.begin() as db:
+            declined = db.execute(
+                update(seats)
+                .where(and_(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "invited"))
+                .values(kind="declined")
+            ).rowcount
+        if not declined:
+            raise SeatTaken(f"seat {seat} of table {table_id} is no longer kept for you")
+
+    @_written
     def fill_open_seats(self, table_id: str, bot: str) -> None:
         with self.engine.begin() as db:
             db.execute(
                 update(seats)
-                .where(and_(seats.c.table_id == table_id, seats.c.kind.in_(["open", "invited"])))
+                .where(and_(seats.c.table_id == table_id, seats.c.kind.in_(["open", "invited", "declined"])))
                 .values(kind="bot", name=bot, bot=bot, player_id=None)
             )
 
