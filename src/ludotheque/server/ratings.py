@@ -89,10 +89,11 @@ def rater_of(seat: SeatRow) -> tuple[str, str] | None:
     return (rater, name[:80]) if len(rater) <= RATER_MAX else None
 
 
-def rate_finished(db: Connection, row: TableRow, returns: Sequence[float], lower_wins: bool) -> dict[str, int]:
+def rate_finished(db: Connection, row: TableRow, returns: Sequence[float], lower_wins: bool) -> dict[str, Any]:
     """Update the ratings of a finished table's raters, inside the caller's transaction (once per table), and keep
-    each rater's rating before and after in ``rating_history``; the change of the shown rating of each seat a person
-    held, by seat (``"0"``: +12), for the table's summary and its end box."""
+    each rater's rating before and after in ``rating_history``.  What the table's result keeps of it, for its
+    summary and its end box (``{}`` when nobody was rated): ``rating_changes``, the change of the shown rating of each
+    seat a person held, by seat (``{"0": 12}``), and ``rating_provisional``, whether that rating is provisional."""
     if not row.rated or len(row.seats) < 2:
         return {}
     ranks = finishing_ranks(returns, [seat.away for seat in row.seats], lower_wins)
@@ -111,6 +112,7 @@ def rate_finished(db: Connection, row: TableRow, returns: Sequence[float], lower
     for ((rater, _), _), (posterior,) in zip(entrants, after, strict=True):
         seats_of.setdefault(rater, []).append(posterior)
     changes: dict[str, int] = {}
+    unsure: dict[str, bool] = {}
     for rater in sorted(seats_of):
         posteriors = seats_of[rater]
         mu = math.fsum(p.mu for p in posteriors) / len(posteriors)
@@ -128,7 +130,8 @@ def rate_finished(db: Connection, row: TableRow, returns: Sequence[float], lower
         for seat in row.seats:
             if seat.player_id is not None and f"player:{seat.player_id}" == rater:
                 changes[str(seat.seat)] = shown_after - shown_before
-    return changes
+                unsure[str(seat.seat)] = provisional(before[rater][2] + 1, sigma)
+    return {"rating_changes": changes, "rating_provisional": unsure} if changes else {}
 
 
 def _lock(db: Connection, game: str, names: dict[str, str], now: float) -> dict[str, tuple[float, float, int]]:

@@ -143,7 +143,9 @@ class LiveTable:
             "clock": None if self.clock is None else self.clock.frame(table.game.players),
             "notices": notices,
             "rematch": self.rematch,
+            # a finished rated table's rating changes by seat, and whether each rating is still provisional
             "rating_changes": (self.row.result or {}).get("rating_changes") if self.row.rated else None,
+            "rating_provisional": (self.row.result or {}).get("rating_provisional") if self.row.rated else None,
         }
 
     def broadcast(self) -> None:

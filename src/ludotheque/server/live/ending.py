@@ -30,8 +30,7 @@ def finish_now(live: LiveTable) -> None:
                               "places": [rank + 1 for rank in ranks]}
 
     def rate(db: Any, row: TableRow) -> dict[str, Any] | None:
-        changes = ratings.rate_finished(db, row, returns, lower_wins)
-        return {"rating_changes": changes} if changes else None
+        return ratings.rate_finished(db, row, returns, lower_wins) or None
 
     live.store.finish(live.id, result, rate)
     written = live.store.table(live.id)
