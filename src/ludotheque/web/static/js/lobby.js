@@ -80,7 +80,7 @@ function draw() {
       // the invite link takes the form's place, where the person's eyes are after creating the table
       lobby.created ? createdBox() : lobby.chosen ? createForm(lobby.chosen) : null,
       section(t("lobby.open"), lobby.open.length ? filtersBar() : null,
-        shown.length ? shown.map((s) => tableRow(s, false))
+        shown.length ? h("div", {"data-test": "open-tables"}, shown.map((s) => tableRow(s, false)))
           : h("p", {"data-test": "none-open"}, t(lobby.open.length ? "lobby.none_match" : "lobby.none_open")))));
 }
 
