@@ -80,6 +80,7 @@ class ISMCTSBot:
         max_rollout_steps: int = 400,
         selection: str = "puct",
         heuristic_settings: Mapping[str, Any] | None = None,
+        final: str = "best",
         name: str = "ismcts",
     ) -> None:
         if iterations < 1:
@@ -88,6 +89,12 @@ class ISMCTSBot:
             raise ValueError(f"the rollouts' share of random moves must be within [0, 1], not {rollout_epsilon}")
         if selection not in ("puct", "halving"):
             raise ValueError(f"unknown selection {selection!r} (puct, halving)")
+        if final not in ("best", "visits"):
+            raise ValueError(f"unknown final choice {final!r} (best: the most visited move; visits: a move drawn in "
+                             "proportion to its visits)")
+        #: how the move is picked from the root's visits: the most visited (``best``), or drawn in proportion to
+        #: the visits (``visits``, a mixed strategy: two such bots in the same place do not play alike)
+        self.final = final
         self.game = game
         self.iterations = iterations
         self.time_limit = time_limit
@@ -139,6 +146,9 @@ class ISMCTSBot:
         best = max(visits.values())
         if best == 0:
             return self._heuristic_move(view, legal_actions, rng)
+        if self.final == "visits":
+            drawn = [a for a in legal_actions if visits[a] > 0]
+            return rng.choices(drawn, weights=[visits[a] for a in drawn])[0]
         return min(a for a, n in visits.items() if n == best)
 
     def _heuristic_move(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:

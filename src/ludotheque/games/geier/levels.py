@@ -38,6 +38,12 @@ LEVEL_SETTINGS: dict[str, dict[str, Any]] = {
 }
 
 
+#: A bot that plays a person's seat (they left, resigned, or their time ran out) draws its bid: with two people's
+#: seats taken over at one table, bots of the table's level that bid alike tie, and a tie keeps their hands alike,
+#: so they tied round after round.  Measured on two seats both played so (``docs/bots.md``).
+TAKEOVER: dict[str, Any] = {**_MIXED_BIDS, "final": "visits"}
+
+
 def _gt(game: Game, settings: Mapping[str, Any]) -> Bot:
     from ludotheque.games.geier.gt import GeierGTBot
 
