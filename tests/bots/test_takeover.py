@@ -13,8 +13,8 @@ from ludotheque.core.bot import ask_bot
 
 def test_a_takeover_keeps_the_level_and_adds_only_the_game_s_mixing() -> None:
     geier = load_game("geier", players=2)
-    assert takeover_spec("medium", geier) == "medium:h.spread=2:final=visits"
-    assert takeover_spec("easy", geier) == "easy:h.spread=2"  # a heuristic level has no search to draw from
+    assert takeover_spec("medium", geier) == "medium:h.mirror=2:final=visits"
+    assert takeover_spec("easy", geier) == "easy:h.mirror=2"  # a heuristic level has no search to draw from
     assert takeover_spec("hard:time=3", geier) == "hard:time=3"  # a spec with settings is kept as it was given
     assert takeover_spec("random", geier) == "random"
     assert takeover_spec("medium", load_game("mu", players=3)) == "medium"  # turns in order: nothing to mirror
@@ -40,5 +40,5 @@ def test_two_taken_over_seats_do_not_bid_alike_as_two_bots_of_the_level_do() -> 
     drawn = _first_round_ties(takeover_spec("easy", game), 300)
     assert drawn * 2 < plain, (drawn, plain)
     searched = _first_round_ties("medium:it=60", 16)
-    mixed = _first_round_ties("medium:it=60:h.spread=2:final=visits", 16)
+    mixed = _first_round_ties("medium:it=60:h.mirror=2:final=visits", 16)
     assert mixed < searched, (mixed, searched)
