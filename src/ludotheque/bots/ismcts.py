@@ -91,10 +91,10 @@ class ISMCTSBot:
             raise ValueError(f"unknown selection {selection!r} (puct, halving)")
         if final not in ("best", "visits"):
             raise ValueError(f"unknown final choice {final!r} (best: the most visited move; visits: a move drawn in "
-                             "proportion to its visits among those visited at least half as often)")
+                             "proportion to its visits among those visited at least a quarter as often)")
         #: how the move is picked from the root's visits: the most visited (``best``), or drawn in proportion to
-        #: the visits among the moves visited at least half as often as it (``visits``, a mixed strategy: two such
-        #: bots in the same place do not play alike)
+        #: the visits among the moves visited at least a quarter as often as it (``visits``, a mixed strategy: two
+        #: such bots in the same place do not play alike)
         self.final = final
         self.game = game
         self.iterations = iterations
@@ -148,8 +148,8 @@ class ISMCTSBot:
         if best == 0:
             return self._heuristic_move(view, legal_actions, rng)
         if self.final == "visits":
-            # the moves the search found nearly as good: drawing among all of them would play its poor moves too
-            drawn = [a for a in legal_actions if visits[a] * 2 >= best]
+            # the moves the search kept coming back to: drawing among all of them would play its poor moves too
+            drawn = [a for a in legal_actions if visits[a] * 4 >= best]
             return rng.choices(drawn, weights=[visits[a] for a in drawn])[0]
         return min(a for a, n in visits.items() if n == best)
 

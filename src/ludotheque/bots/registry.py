@@ -12,8 +12,8 @@ A bot spec is a name followed by ``:``-separated arguments (commas separate the 
 ISMCTS keys: ``iterations`` (or ``it``), ``time`` (seconds per move, a cap), ``eps`` (random share of the
 rollouts), ``depth`` (rollout moves before the points so far decide), ``sel`` (``puct``: the tree; ``halving``:
 flat Monte Carlo at the root by sequential halving), ``final`` (``best``: the most visited move; ``visits``: a move
-drawn in proportion to its visits, among those visited at least half as often as the most visited); ``h.KEY`` sets
-the heuristic's own setting KEY for the search's prior and rollouts (``ismcts:hard:h.spread=0``).
+drawn in proportion to its visits, among those visited at least a quarter as often as the most visited);
+``h.KEY`` sets the heuristic's own setting KEY for the search's prior and rollouts (``ismcts:hard:h.spread=0``).
 
 A game's own bot is declared as ``BOTS = {"NAME": {"players": (2,), "keys": {"it": ("rollouts", int)}, "build":
 make}}``: the player counts it plays (any other is refused), its ``key=value`` settings (each key -> the builder's
