@@ -38,7 +38,8 @@ def test_create_join_start_and_list(server: ServerProcess) -> None:
     started = httpx.post(f"{base}/api/tables/{table_id}/start",
                          headers={"Authorization": f"Bearer {created['token']}"}).json()
     assert started["status"] == "playing"
-    assert started["seats"][2] == {"seat": 2, "kind": "bot", "name": "medium", "away": False}
+    assert started["seats"][2] == {"seat": 2, "kind": "bot", "name": "medium", "away": False, "departure": None,
+                                   "account": None}
     assert table_id not in [t["id"] for t in httpx.get(f"{base}/api/tables").json()]
     full = httpx.post(f"{base}/api/tables/{table_id}/join", json={"name": "Cy"})
     assert full.status_code == 409

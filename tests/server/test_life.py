@@ -173,7 +173,7 @@ def test_a_rematch_turns_the_seats_and_starts_when_everyone_accepts(server: Serv
         new_id, ana_seat = offer.json()["table_id"], offer.json()["seat"]
         assert ana_seat == 1
         seen = wait_for(bruno, lambda f: f["rematch"] is not None)
-        assert seen["rematch"] == {"table_id": new_id, "accepted": [0]}
+        assert seen["rematch"] == {"table_id": new_id, "accepted": [0], "declined": []}
         waiting = summary(server, new_id)
         assert waiting["status"] == "waiting" and waiting["rematch_of"] == table_id
         assert [s["name"] for s in waiting["seats"]] == ["Bruno", "Ana"]

@@ -232,11 +232,11 @@ def test_the_leaderboard_lists_people_and_bot_levels_best_first(server: ServerPr
     board = httpx.get(f"{server.url}/api/ratings/rummu").json()
     assert board["game"] == "rummu"
     assert [(p["rater"], p["name"], p["kind"], p["rating"]) for p in board["players"]] == [
-        ("player:p1", "Ana", "player", 840), ("bot:hard", "hard", "bot", 640), ("bot:medium", "medium", "bot", 280),
-        ("player:p2", "Bo", "player", 200)]
+        ("player:p1", "Ana", "player", 1700), ("bot:hard", "hard", "bot", 1620), ("bot:medium", "medium", "bot", 1500),
+        ("player:p2", "Bo", "player", 1540)]
     ana, hard, medium, bo = board["players"]
     assert ana == {"rater": "player:p1", "name": "Ana", "kind": "player", "rating": displayed(30, 3), "mu": 30.0,
-                   "sigma": 3.0, "games": 20, "provisional": False}
+                   "sigma": 3.0, "games": 20, "provisional": False, "account": None}
     assert bo["provisional"] and not hard["provisional"] and not medium["provisional"]
     top = httpx.get(f"{server.url}/api/ratings/rummu", params={"limit": 2}).json()["players"]
     assert [p["rater"] for p in top] == ["player:p1", "bot:hard"]

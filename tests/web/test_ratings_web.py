@@ -42,7 +42,7 @@ def test_a_leaderboard_shows_people_and_bot_levels_best_first(page: Any, web_ser
     rows = page.locator("[data-test=leaderboard] tbody tr")
     assert rows.count() == 3
     assert [rows.nth(i).locator("td.name").inner_text() for i in range(3)] == ["Ana", "bot difficile", HOSTILE]
-    assert rows.nth(0).locator("td.rating").inner_text() == "840"
+    assert rows.nth(0).locator("td.rating").inner_text() == "1700"
     assert page.locator("[data-test=leaderboard] img").count() == 0 and dialogs == []
     hostile = page.locator("[data-rater='player:p2']")
     assert "provisional" in (hostile.get_attribute("class") or "") and "prov." in hostile.inner_text()

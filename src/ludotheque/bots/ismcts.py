@@ -81,6 +81,7 @@ class ISMCTSBot:
         max_rollout_steps: int = 400,
         selection: str = "puct",
         heuristic_settings: Mapping[str, Any] | None = None,
+        final: str = "best",
         name: str = "ismcts",
         native: bool = True,
     ) -> None:
@@ -90,6 +91,13 @@ class ISMCTSBot:
             raise ValueError(f"the rollouts' share of random moves must be within [0, 1], not {rollout_epsilon}")
         if selection not in ("puct", "halving"):
             raise ValueError(f"unknown selection {selection!r} (puct, halving)")
+        if final not in ("best", "visits"):
+            raise ValueError(f"unknown final choice {final!r} (best: the most visited move; visits: a move drawn in "
+                             "proportion to its visits among those visited at least a quarter as often)")
+        #: how the move is picked from the root's visits: the most visited (``best``), or drawn in proportion to
+        #: the visits among the moves visited at least a quarter as often as it (``visits``, a mixed strategy: two
+        #: such bots in the same place do not play alike)
+        self.final = final
         self.game = game
         self.iterations = iterations
         self.time_limit = time_limit
@@ -149,6 +157,10 @@ class ISMCTSBot:
         best = max(visits.values())
         if best == 0:
             return self._heuristic_move(view, legal_actions, rng)
+        if self.final == "visits":
+            # the moves the search kept coming back to: drawing among all of them would play its poor moves too
+            drawn = [a for a in legal_actions if visits[a] * 4 >= best]
+            return rng.choices(drawn, weights=[visits[a] for a in drawn])[0]
         return min(a for a, n in visits.items() if n == best)
 
     def _native_choice(self, sampler: StateSampler, rng: random.Random, start: float) -> int | None:

@@ -11,8 +11,9 @@ A bot spec is a name followed by ``:``-separated arguments (commas separate the 
 
 ISMCTS keys: ``iterations`` (or ``it``), ``time`` (seconds per move, a cap), ``eps`` (random share of the
 rollouts), ``depth`` (rollout moves before the points so far decide), ``sel`` (``puct``: the tree; ``halving``:
-flat Monte Carlo at the root by sequential halving); ``h.KEY`` sets the heuristic's own setting KEY for the
-search's prior and rollouts (``ismcts:hard:h.spread=0``).
+flat Monte Carlo at the root by sequential halving), ``final`` (``best``: the most visited move; ``visits``: a move
+drawn in proportion to its visits, among those visited at least a quarter as often as the most visited);
+``h.KEY`` sets the heuristic's own setting KEY for the search's prior and rollouts (``ismcts:hard:h.spread=0``).
 
 A game's own bot is declared as ``BOTS = {"NAME": {"players": (2,), "keys": {"it": ("rollouts", int)}, "build":
 make}}``: the player counts it plays (any other is refused), its ``key=value`` settings (each key -> the builder's
@@ -105,6 +106,7 @@ _ISMCTS_KEYS: dict[str, tuple[str, Any]] = {
     # 0: this package's Python loop even where the game runs compiled (the reference the compiled search is
     # measured against)
     "native": ("native", _flag),
+    "final": ("final", str),
 }
 
 
@@ -242,6 +244,23 @@ def make_bot(spec: str, game: Game) -> Bot:
     if name in game_bots(game):
         return _game_bot(game, name, args)
     raise UnknownBotError(f"unknown bot {spec!r} at {game.id} (bots: {', '.join(bot_names(game))})")
+
+
+def takeover_spec(spec: str, game: Game) -> str:
+    """The spec a bot plays a person's seat with (a seat the person left, or whose time ran out): ``spec`` with the
+    settings the game's ``levels.py`` gives such a bot (``TAKEOVER``), when ``spec`` is a plain level.  Why: people's
+    seats taken over by bots of the table's one level would otherwise play alike, and where seats decide at once
+    with the same cards (Geier's first rounds, and every round after a tie) alike means the same card, which cancels
+    (geier-3): round after round.  ``TAKEOVER`` keeps the level and makes each bot draw its own bid: the heuristic's
+    settings (``heuristic_settings``) for every level, and a search's ``final`` choice for the levels that search."""
+    name, args = _split(spec)
+    takeover: dict[str, Any] = getattr(game_levels(game), "TAKEOVER", {})
+    if name not in LEVELS or args or not takeover:
+        return spec
+    extra = [f"h.{key}={value}" for key, value in takeover.get("heuristic_settings", {}).items()]
+    if level_settings(game, name)["kind"] == "ismcts" and "final" in takeover:
+        extra.append(f"final={takeover['final']}")
+    return ":".join([name, *extra])
 
 
 def spec_level(spec: str) -> str | None:

@@ -112,11 +112,24 @@ class Rematch(BaseModel):
     token: str
 
 
+class RematchOffer(BaseModel):
+    """A finished table's rematch as its frames show it: the new table, and the old seats whose people accepted
+    it and declined it."""
+
+    table_id: str
+    accepted: list[int]
+    declined: list[int]
+
+
 class SeatInfo(BaseModel):
     seat: int
     kind: str
     name: str | None
     away: bool = False
+    #: how the seat's person left it to a bot: ``resigned``, ``left`` or ``timeout`` (``null`` while they hold it)
+    departure: Literal["resigned", "left", "timeout"] | None = None
+    #: the user name of the account seated here, whose page is ``/players/{account}`` (``null``: a guest, a bot)
+    account: str | None = None
 
 
 class TableSummary(BaseModel):
@@ -136,6 +149,8 @@ class TableSummary(BaseModel):
     rematch: str | None = None
     hints: bool = False
     finished_at: float | None = None
+    #: a finished rated table: the change of each seated person's shown rating, by seat (``{"0": 12, "1": -12}``)
+    rating_changes: dict[str, int] | None = None
     #: the seats a person is to play now, while the game is in play (``null`` when this process does not hold the
     #: table in play: finished, waiting, or held by another process of a site)
     to_act: list[int] | None = None

@@ -21,7 +21,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from ludotheque.bots.coach import check_model, default_model
-from ludotheque.server import collector, players, push, ratings, replay, review
+from ludotheque.server import collector, players, profiles, push, ratings, replay, review
 from ludotheque.server.api import (
     CreatedTable,
     CreateTable,
@@ -29,6 +29,7 @@ from ludotheque.server.api import (
     JoinedTable,
     JoinTable,
     Rematch,
+    RematchOffer,
     TableSummary,
     problems,
 )
@@ -194,6 +195,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         base = settings.public_url or str(request.base_url)
         return await lobby.rematch(table_id, token, base)
 
+    @app.post("/api/tables/{table_id}/rematch/decline", response_model=RematchOffer,
+              responses=problems(401, 403, 404, 409, 503))
+    async def decline_rematch(table_id: str, lobby: LobbyDep, token: SeatTokenDep = None) -> dict[str, Any]:
+        """Decline the rematch offered at this finished table: the others see it; the offer as it stands now."""
+        return await lobby.decline_rematch(table_id, token)
+
     @app.post(
         "/api/tables/{table_id}/start", response_model=TableSummary, responses=problems(401, 403, 404, 409, 503)
     )
@@ -221,7 +228,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"live_tables": len(lobby.tables), "commits": lobby.store.commits, "commit_p50_ms": ms(commits, 0.5),
                 "commit_p99_ms": ms(commits, 0.99), "commit_max_ms": ms(commits, 1.0), "bots": bots}
 
-    for part in (players, ratings, replay, review):
+    for part in (players, profiles, ratings, replay, review):
         app.include_router(part.router)
     app.include_router(push.router)  # Web Push: a person told it is their turn (server/push.py)
     install_metrics(app)  # /healthz, /readyz, /metrics
@@ -312,6 +319,21 @@ async def _write(websocket: WebSocket | RelayedSocket, live: LiveTable, connecti
         return
 
 
+async def resign(live: LiveTable, connection: Connection) -> None:
+    """The seat's person gives up: their result is a loss (rated as a departure, ``ratings.finishing_ranks``) and
+    a bot plays the seat to the end, for good (``Lobby.reclaim`` refuses a resigned seat)."""
+    seat = connection.seat
+    if seat is None:
+        connection.push({"type": "error", "code": "unauthorized", "message": "a spectator has no seat to resign"})
+    elif live.row.status != "playing":
+        connection.push({"type": "error", "code": "not_playing",
+                         "message": f"the table is {live.row.status}: only a game in play is resigned"})
+    elif live.row.seats[seat].away:
+        connection.push({"type": "error", "code": "away", "message": f"a bot plays seat {seat} already"})
+    else:
+        await live.take_over(seat, "resign")
+
+
 async def _handle(live: LiveTable, connection: Connection, message: MutableMapping[str, Any]) -> None:
     def refuse(code: str, text: str) -> None:
         connection.push({"type": "error", "code": code, "message": text})
@@ -348,10 +370,12 @@ async def _handle(live: LiveTable, connection: Connection, message: MutableMappi
             log.exception("table %s: a move could not be committed", live.id)
             refuse("unavailable", "the move could not be saved (the database is unavailable): nothing changed; "
                    "send it again shortly")
+    elif kind == "resign":
+        await resign(live, connection)
     elif kind == "hint":
         ask_hint(live, connection)
     elif kind == "chat":
         await chat.say(live, connection, data)
     else:
         refuse("malformed", "messages are {\"type\": \"hello\", \"last_seq\": N}, {\"type\": \"move\", ...}, "
-               "{\"type\": \"hint\"} or {\"type\": \"chat\", \"text\": TEXT}")
+               "{\"type\": \"hint\"}, {\"type\": \"resign\"} or {\"type\": \"chat\", \"text\": TEXT}")

@@ -45,7 +45,7 @@ from functools import lru_cache, partial
 from typing import Any, TypeVar
 
 from ludotheque.bots import coach, make_bot
-from ludotheque.bots.registry import has_settings, is_search, spec_level
+from ludotheque.bots.registry import has_settings, is_search, spec_level, takeover_spec
 from ludotheque.core import Actor, LudothequeError
 from ludotheque.core.bot import ask_bot, make_sampler
 from ludotheque.games import load_game
@@ -77,6 +77,8 @@ class BotRequest:
     spec: str
     seed: int
     time_cap: float
+    #: the seat is a person's, played by a bot (``registry.takeover_spec``)
+    takeover: bool = False
 
 
 def capped(spec: str, seconds: float) -> str:
@@ -152,7 +154,8 @@ def _table_for(request: BotRequest | HintRequest) -> Table:
 def choose_move(request: BotRequest) -> int:
     """Run in a worker: the bot's action for ``request.seat``."""
     table = _table_for(request)
-    bot = make_bot(capped(request.spec, request.time_cap), table.game)
+    spec = takeover_spec(request.spec, table.game) if request.takeover else request.spec
+    bot = make_bot(capped(spec, request.time_cap), table.game)
     return ask_bot(bot, table.state, request.seat, random.Random(request.seed))
 
 

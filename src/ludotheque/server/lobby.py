@@ -28,7 +28,7 @@ from ludotheque.server.limits import LimitReached, SlidingWindow
 from ludotheque.server.live import LiveTable
 from ludotheque.server.players import LoginGuard, PlayerRow, new_guest, player_by_token
 from ludotheque.server.site import Remote, Site, owned
-from ludotheque.server.store import CLOSED, RematchExists, SeatSpec, Store, TableRow
+from ludotheque.server.store import CLOSED, RematchExists, SeatSpec, SeatTaken, Store, TableRow
 
 log = logging.getLogger("ludotheque.server")
 
@@ -299,6 +299,8 @@ class Lobby:
             raise Refusal(409, f"the table is {live.row.status}: there is no seat to take back")
         if not live.row.seats[seat].away:
             raise Refusal(409, f"seat {seat} is yours already")
+        if live.row.seats[seat].departure == "resigned":
+            raise Refusal(409, "a resigned game is over for its seat: the bot plays it to the end")
         if not live.row.reclaim:
             raise Refusal(403, "at this table a seat a bot took stays with the bot")
         await live.give_back(seat)
@@ -342,10 +344,34 @@ class Lobby:
         new_token = await asyncio.to_thread(self.store.accept_invited_seat, new_id, new_seat)
         await new.reload()
         live.show_rematch(rematch_info(old, new.row))
-        if not any(s.kind in ("open", "invited") for s in new.row.seats) and new.row.status == "waiting":
+        # everyone said yes: the game begins (with a "no" among them, whoever offered it decides whether to start)
+        if all(s.kind in ("human", "bot") for s in new.row.seats) and new.row.status == "waiting":
             await new.start()
         new.broadcast()
         return {"table_id": new_id, "seat": new_seat, "token": new_token}
+
+    @owned
+    async def decline_rematch(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """The person of a finished table's seat declines the rematch offered: the others see it (the frames'
+        ``rematch.declined``), and a bot takes that seat if whoever offered it starts the game anyway."""
+        live, seat = await self._seated(table_id, token)
+        new_id = live.row.rematch
+        if live.row.status != "finished" or new_id is None:
+            raise Refusal(409, "no rematch is offered at this table")
+        new = self.tables.get(new_id) or await self._open_new(new_id)
+        if new.row.status != "waiting":
+            raise Refusal(409, f"the rematch is {new.row.status} already")
+        new_seat = (seat + 1) % live.row.players
+        try:
+            await asyncio.to_thread(self.store.decline_invited_seat, new_id, new_seat)
+        except SeatTaken:
+            raise Refusal(409, "your seat at the rematch is not kept for you any more: you accepted it, or the "
+                          "game began") from None
+        await new.reload()
+        info = rematch_info(live.row, new.row)
+        live.show_rematch(info)
+        new.broadcast()
+        return info
 
     @owned
     async def start(self, table_id: str, token: str | None) -> dict[str, Any]:
@@ -461,9 +487,12 @@ def summary(row: TableRow) -> dict[str, Any]:
     return {
         "id": row.id, "game": row.game, "name": row.name, "players": row.players, "options": row.options,
         "status": row.status, "private": row.private, "creator_seat": row.creator_seat,
-        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "away": s.away} for s in row.seats],
+        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "away": s.away, "departure": s.departure,
+                   "account": s.account} for s in row.seats],
         "clock": row.clock, "rated": row.rated, "reclaim": row.reclaim, "rematch_of": row.rematch_of,
         "rematch": row.rematch, "finished_at": row.finished_at, "hints": row.hints,
+        **({"rating_changes": (row.result or {}).get("rating_changes", {})}
+           if row.rated and row.status == "finished" else {}),
     }
 
 
@@ -471,7 +500,8 @@ def rematch_info(old: TableRow, new: TableRow) -> dict[str, Any]:
     """The rematch as the old table's frames show it: its table and the old seats whose people took their seat."""
     accepted = [(index - 1) % old.players for index, seat in enumerate(new.seats)
                 if seat.kind == "human" and old.seats[(index - 1) % old.players].kind == "human"]
-    return {"table_id": new.id, "accepted": sorted(accepted)}
+    declined = [(index - 1) % old.players for index, seat in enumerate(new.seats) if seat.kind == "declined"]
+    return {"table_id": new.id, "accepted": sorted(accepted), "declined": sorted(declined)}
 
 
 def clock_of(choice: str | ClockSpec | CorrespondenceClock | None, pace: float) -> dict[str, Any] | None:

@@ -29,6 +29,7 @@ from ludotheque.server.errors import Refusal
 from ludotheque.server.live.chat import latest as chat_latest
 from ludotheque.server.pages import shell
 from ludotheque.server.players import PlayerDep, player_by_token
+from ludotheque.server.profiles import places_of
 from ludotheque.server.schema import CHANCE_ACTOR, game_tables, seats
 from ludotheque.server.store import Store, TableRow
 from ludotheque.table import Table
@@ -61,6 +62,11 @@ class PastGame(BaseModel):
     rated: bool
     seats: list[SeatLine]
     result: Result | None
+    #: the player's place (1 first; last when they resigned or left) and points
+    place: int | None = None
+    points: int | float | None = None
+    #: how the player left the seat to a bot, if they did
+    departure: Literal["resigned", "left", "timeout"] | None = None
 
 
 class ReplayEntry(BaseModel):
@@ -290,12 +296,22 @@ def past_games(engine: Engine, player_id: str, limit: int) -> list[dict[str, Any
         ids = [row["id"] for row in rows]
         seat_rows = db.execute(select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)
                                ).mappings().all() if ids else []
-    by_table: dict[str, list[dict[str, Any]]] = {}
+    by_table: dict[str, list[Any]] = {}
     for s in seat_rows:
-        by_table.setdefault(s["table_id"], []).append({"seat": s["seat"], "name": s["name"], "kind": s["kind"]})
-    return [{"table_id": row["id"], "game": row["game"], "name": row["name"], "players": row["players"],
-             "seat": row["my_seat"], "finished_at": row["finished_at"], "rated": bool(row["rated"]),
-             "seats": by_table.get(row["id"], []), "result": row["result"]} for row in rows]
+        by_table.setdefault(s["table_id"], []).append(s)
+    out = []
+    for row in rows:
+        table_seats, mine = by_table.get(row["id"], []), row["my_seat"]
+        places = places_of(row, [bool(s["away"]) for s in table_seats])
+        returns = (row["result"] or {}).get("returns") or []
+        out.append({
+            "table_id": row["id"], "game": row["game"], "name": row["name"], "players": row["players"],
+            "seat": mine, "finished_at": row["finished_at"], "rated": bool(row["rated"]),
+            "seats": [{"seat": s["seat"], "name": s["name"], "kind": s["kind"]} for s in table_seats],
+            "result": row["result"], "place": places[mine] if places and mine < len(places) else None,
+            "points": returns[mine] if mine < len(returns) else None,
+            "departure": next((s["departure"] for s in table_seats if s["seat"] == mine), None)})
+    return out
 
 
 # -- the routes --------------------------------------------------------------------------------------------------

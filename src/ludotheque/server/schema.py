@@ -95,6 +95,25 @@ ratings = Table(
     Column("updated_at", Float, nullable=False),
 )
 
+#: Each rated game's rating of each rater seated (``ratings.py``): the value shown before and after it, and the
+#: OpenSkill mu and sigma after it, for a player's chart and the change an end box shows.
+rating_history = Table(
+    "rating_history",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game", String(32), nullable=False),
+    Column("rater", String(64), nullable=False),
+    Column("table_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("before", Integer, nullable=False),
+    Column("after", Integer, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("at", Float, nullable=False),
+    Index("ix_rating_history_rater", "rater", "game", "at"),
+)
+
 seats = Table(
     "seats",
     metadata,
@@ -107,6 +126,9 @@ seats = Table(
     Column("player_id", String(32), ForeignKey("players.id"), nullable=True, index=True),
     #: a bot plays this person's seat for good (they left, or their time ran out again and again)
     Column("away", Boolean, nullable=False, default=False),
+    #: how the person left the seat a bot plays: ``resigned``, ``left`` or ``timeout`` (gone too long, or out of
+    #: time again and again); ``NULL`` while they hold it
+    Column("departure", String(8), nullable=True),
 )
 
 actions = Table(

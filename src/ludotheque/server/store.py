@@ -21,7 +21,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from sqlalchemy import Connection, Engine, and_, func, insert, select, update
+from sqlalchemy import Connection, Engine, Select, and_, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ludotheque.server.errors import Refusal
@@ -47,12 +47,16 @@ def token_digest(token: str) -> str:
 @dataclass
 class SeatRow:
     seat: int
-    kind: str  # open, invited (kept for a person offered a rematch), human, bot
+    kind: str  # open, invited (kept for a person offered a rematch), declined (they said no), human, bot
     name: str | None
     token_hash: str | None
     bot: str | None
     player_id: str | None = None
     away: bool = False  # a bot plays this person's seat for good
+    #: how the person left it then: ``resigned``, ``left`` or ``timeout``
+    departure: str | None = None
+    #: the user name of the account holding the seat (its page is ``/players/NAME``); ``None`` for a guest
+    account: str | None = None
 
     def holds(self, token: str) -> bool:
         return self.token_hash is not None and hmac.compare_digest(self.token_hash, token_digest(token))
@@ -130,7 +134,8 @@ CLOSED = ("expired", "cancelled")
 SeatSpec = tuple[str, str | None, str | None, str | None]
 
 #: Called inside the transaction that marks a table finished (the ratings' update).
-FinishHook = Callable[[Connection, "TableRow"], None]
+#: run in the transaction that finishes a table; what it returns is added to the table's result
+FinishHook = Callable[[Connection, "TableRow"], "dict[str, Any] | None"]
 
 
 #: One action as ``append_action`` takes it: table, seq, actor, action, notation, client_move_id, clock_state.
@@ -332,7 +337,7 @@ class Store:
         if row is None:
             return None
         seat_rows = db.execute(
-            select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+            _seats_with_accounts().where(seats.c.table_id == table_id).order_by(seats.c.seat)
         ).mappings().all()
         return _table_row(row, seat_rows)
 
@@ -345,7 +350,7 @@ class Store:
             rows = db.execute(query).mappings().all()
             ids = [row["id"] for row in rows]
             seat_rows = db.execute(
-                select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.table_id, seats.c.seat)
+                _seats_with_accounts().where(seats.c.table_id.in_(ids)).order_by(seats.c.table_id, seats.c.seat)
             ).mappings().all() if ids else []
         by_table: dict[str, list[Any]] = {}
         for seat_row in seat_rows:
@@ -394,19 +399,33 @@ class Store:
         return token
 
     @_written
+    def decline_invited_seat(self, table_id: str, seat: int) -> None:
+        """The person ``seat`` was kept for declines the rematch: the seat stays ``declined`` until a bot takes it
+        when the game starts.  ``SeatTaken`` if it is not kept any more."""
+        with self.engine.begin() as db:
+            declined = db.execute(
+                update(seats)
+                .where(and_(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "invited"))
+                .values(kind="declined")
+            ).rowcount
+        if not declined:
+            raise SeatTaken(f"seat {seat} of table {table_id} is no longer kept for you")
+
+    @_written
     def fill_open_seats(self, table_id: str, bot: str) -> None:
         with self.engine.begin() as db:
             db.execute(
                 update(seats)
-                .where(and_(seats.c.table_id == table_id, seats.c.kind.in_(["open", "invited"])))
+                .where(and_(seats.c.table_id == table_id, seats.c.kind.in_(["open", "invited", "declined"])))
                 .values(kind="bot", name=bot, bot=bot, player_id=None)
             )
 
     @_written
-    def set_away(self, table_id: str, seat: int, away: bool) -> None:
+    def set_away(self, table_id: str, seat: int, away: bool, departure: str | None = None) -> None:
+        """A bot plays ``seat`` for good (``away``, and how its person left: ``departure``), or no longer."""
         with self.engine.begin() as db:
             db.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat))
-                       .values(away=away))
+                       .values(away=away, departure=departure if away else None))
 
     @_written
     def finish(self, table_id: str, result: dict[str, Any], hook: FinishHook | None = None) -> bool:
@@ -423,7 +442,10 @@ class Store:
             if hook is not None:
                 row = self._read(db, table_id)
                 assert row is not None
-                hook(db, row)
+                more = hook(db, row)
+                if more:  # what the hook adds to the result (the rating changes)
+                    db.execute(update(game_tables).where(game_tables.c.id == table_id)
+                               .values(result={**result, **more}))
         return True
 
     @_written
@@ -527,12 +549,20 @@ class Store:
         return int(count)
 
 
+def _seats_with_accounts() -> Select[Any]:
+    """Seats with the user name of the account that holds each (``None``: a guest, a bot, nobody), for the links
+    to player pages."""
+    return (select(seats, players.c.username.label("account"))
+            .join(players, players.c.id == seats.c.player_id, isouter=True))
+
+
 def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
     return TableRow(
         id=row["id"], game=row["game"], players=row["players"], options=dict(row["options"]), name=row["name"],
         private=bool(row["private"]), invite=row["invite"], status=row["status"], default_bot=row["default_bot"],
         creator_seat=row["creator_seat"], created_at=row["created_at"],
-        seats=[SeatRow(s["seat"], s["kind"], s["name"], s["token_hash"], s["bot"], s["player_id"], bool(s["away"]))
+        seats=[SeatRow(s["seat"], s["kind"], s["name"], s["token_hash"], s["bot"], s["player_id"], bool(s["away"]),
+                       s["departure"], s["account"])
                for s in seat_rows],
         clock=row["clock"], clock_state=row["clock_state"], rated=bool(row["rated"]), reclaim=bool(row["reclaim"]),
         rematch_of=row["rematch_of"], rematch=row["rematch"], finished_at=row["finished_at"], result=row["result"],

@@ -85,12 +85,13 @@ class GeierGame(Game):
         return self.heuristic_bot_with({})
 
     def heuristic_bot_with(self, settings: Mapping[str, Any]) -> Bot:
-        """``spread``: how far the bid strays from the pot's rank (``GeierHeuristicBot``)."""
+        """``spread``: how far the bid strays from the pot's rank; ``mirror``: the same, only where another seat holds
+        the bot's very cards (``GeierHeuristicBot``)."""
         from ludotheque.games.geier.heuristics import GeierHeuristicBot
 
-        unknown = sorted(set(settings) - {"spread"})
+        unknown = sorted(set(settings) - {"spread", "mirror"})
         if unknown:
-            raise OptionError(f"the geier heuristic has no setting {', '.join(unknown)} (settings: spread)")
+            raise OptionError(f"the geier heuristic has no setting {', '.join(unknown)} (settings: spread, mirror)")
         return GeierHeuristicBot(**settings)
 
 

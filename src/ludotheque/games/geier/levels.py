@@ -38,6 +38,13 @@ LEVEL_SETTINGS: dict[str, dict[str, Any]] = {
 }
 
 
+#: A bot that plays a person's seat (they left, resigned, or their time ran out) draws its bid where bots of the
+#: table's level would bid alike: with two people's seats taken over at one table, equal hands made the same bid,
+#: which ties, and a tie keeps the hands equal, round after round.  The heuristic draws only when another seat
+#: holds its very cards (``mirror``); a search draws its move by its visits.  Measured in ``docs/bots.md``.
+TAKEOVER: dict[str, Any] = {"heuristic_settings": {"mirror": 2}, "final": "visits"}
+
+
 def _gt(game: Game, settings: Mapping[str, Any]) -> Bot:
     from ludotheque.games.geier.gt import GeierGTBot
 

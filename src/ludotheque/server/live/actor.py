@@ -142,10 +142,13 @@ class LiveTable:
             "help": seen[3],
             "events": events,
             "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "connected": self.present[s.seat] > 0,
-                       "away": s.away} for s in self.row.seats],
+                       "away": s.away, "departure": s.departure, "account": s.account} for s in self.row.seats],
             "clock": None if self.clock is None else self.clock.frame(table.game.players),
             "notices": notices,
             "rematch": self.rematch,
+            # a finished rated table's rating changes by seat, and whether each rating is still provisional
+            "rating_changes": (self.row.result or {}).get("rating_changes") if self.row.rated else None,
+            "rating_provisional": (self.row.result or {}).get("rating_provisional") if self.row.rated else None,
         }
 
     def broadcast(self) -> None:

@@ -22,13 +22,20 @@ def finish_now(live: LiveTable) -> None:
     live.row.status = "finished"
     state = live.table.state
     returns = list(state.returns())
-    result: dict[str, Any] = {"returns": returns, "winners": list(state.winners())}
     lower_wins = live.table.game.score_order() == "lower"
+    # each seat's place, 1 first, as the ratings count it (a person who resigned or left is last): /me and the
+    # player pages read it without loading the game
+    ranks = ratings.finishing_ranks(returns, [seat.away for seat in live.row.seats], lower_wins)
+    result: dict[str, Any] = {"returns": returns, "winners": list(state.winners()),
+                              "places": [rank + 1 for rank in ranks]}
 
-    def rate(db: Any, row: TableRow) -> None:
-        ratings.rate_finished(db, row, returns, lower_wins)
+    def rate(db: Any, row: TableRow) -> dict[str, Any] | None:
+        return ratings.rate_finished(db, row, returns, lower_wins) or None
 
     live.store.finish(live.id, result, rate)
+    written = live.store.table(live.id)
+    if written is not None:  # the summary and the frames read the result (its rating changes) from the row
+        live.row.result, live.row.finished_at = written.result, written.finished_at
 
 
 def show_rematch(live: LiveTable, rematch: dict[str, Any]) -> None:

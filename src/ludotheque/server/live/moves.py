@@ -186,6 +186,7 @@ async def _decide_turn(live: LiveTable, projected: Table, seat: int, timeout: bo
         request = BotRequest(
             live.id, row.game, row.players, row.options, history_of(projected), seat,
             spec or "medium", secrets.randbits(63), live.settings.bot_time_cap_s,
+            takeover=row.seats[seat].kind != "bot",  # a person's seat: its bot draws its own moves
         )
         action = await live.bots.choose(request)
         steps.append(Step(seat, action, None if loose and not steps else projected.seq, timeout))

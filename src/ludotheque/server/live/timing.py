@@ -40,18 +40,24 @@ async def after_timeout(live: LiveTable, seat: int) -> None:
     keeps the seat.  Hold ``live.lock``."""
     if live.clock is None or live.clock.timeouts[seat] < TIMEOUTS_BEFORE_TAKEOVER or live.row.seats[seat].away:
         return
-    await live.write(live.store.set_away, live.id, seat, True)
-    live.row.seats[seat].away = True
+    await live.write(live.store.set_away, live.id, seat, True, "timeout")
+    live.row.seats[seat].away, live.row.seats[seat].departure = True, "timeout"
     live.notice("takeover", seat)
 
 
+#: a notice's kind -> the departure a seat taken over keeps (``GET /api/tables/{id}``, ``/me``)
+DEPARTURES = {"left": "left", "resign": "resigned", "takeover": "timeout"}
+
+
 async def take_over(live: LiveTable, seat: int, kind: str) -> None:
-    """A bot plays ``seat`` for good (``kind``: ``left`` when the person left, ``takeover`` otherwise)."""
+    """A bot plays ``seat`` for good (``kind``: ``left`` when the person left, ``resign`` when they resigned,
+    ``takeover`` when they were gone too long)."""
     async with live.lock:
         if live.row.seats[seat].away or live.row.status != "playing":
             return
-        await live.write(live.store.set_away, live.id, seat, True)
-        live.row.seats[seat].away = True
+        departure = DEPARTURES[kind]
+        await live.write(live.store.set_away, live.id, seat, True, departure)
+        live.row.seats[seat].away, live.row.seats[seat].departure = True, departure
         live.notice(kind, seat)
         if live.clock is not None:
             live.clock.follow(live.people_to_act())
@@ -66,7 +72,7 @@ async def give_back(live: LiveTable, seat: int) -> None:
         if not live.row.seats[seat].away:
             return
         await live.write(live.store.set_away, live.id, seat, False)
-        live.row.seats[seat].away = False
+        live.row.seats[seat].away, live.row.seats[seat].departure = False, None
         live.due.discard(seat)
         live.notice("reclaim", seat)
         if live.clock is not None:

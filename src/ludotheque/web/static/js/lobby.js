@@ -10,6 +10,8 @@ const LEVELS = ["easy", "medium", "hard", "random"];
 const lobby = {games: [], open: [], mine: [], chosen: null, players: 2, options: {}, seats: [], notice: null,
   created: null, clock: "", rated: false,  // clock: "" (none) or a profile's name
   hints: false,  // the coach's hints at the table (never rated)
+  copied: false,  // the invite link was copied (said beside its button)
+  filters: {game: "", players: "", rated: "", clock: ""},  // the open tables shown ("": any)
   creating: false};  // a creation is on its way: the create button stays disabled until it answers
 
 async function main() {
@@ -55,9 +57,15 @@ function resetSeats() {
 }
 
 function draw() {
-  document.title = "ludotheque";
+  const turns = lobby.mine.filter(yourTurn).length;
+  document.title = `${turns ? `(${turns}) ` : ""}ludotheque`;
+  const shown = lobby.open.filter(passes);
   clear(root).append(
     h("header", {class: "bar"}, h("a", {href: "/", class: "home"}, "ludotheque"), h("span", {class: "spacer"}),
+      // how many of this browser's tables wait for the person: a link to the first of them
+      turns ? h("a", {class: "nav turn-count", "data-test": "turn-count",
+        href: `/tables/${encodeURIComponent(lobby.mine.find(yourTurn).id)}`,
+        "aria-label": t("lobby.turn_count", {n: turns})}, `● ${turns}`) : null,
       h("a", {href: "/ratings", class: "nav", "data-test": "ratings"}, t("ratings.title")),
       h("a", {href: "/me", class: "nav", "data-test": "me"}, t("me.nav")),
       languageButtons(h, draw)),
@@ -69,7 +77,35 @@ function draw() {
       section(t("lobby.games"), h("ul", {class: "games"}, lobby.games.map(gameCard))),
       // the invite link takes the form's place, where the person's eyes are after creating the table
       lobby.created ? createdBox() : lobby.chosen ? createForm(lobby.chosen) : null,
-      section(t("lobby.open"), lobby.open.length ? lobby.open.map((s) => tableRow(s, false)) : h("p", {}, t("lobby.none_open")))));
+      section(t("lobby.open"), lobby.open.length ? filtersBar() : null,
+        shown.length ? h("div", {"data-test": "open-tables"}, shown.map((s) => tableRow(s, false)))
+          : h("p", {"data-test": "none-open"}, t(lobby.open.length ? "lobby.none_match" : "lobby.none_open")))));
+}
+
+// -- the open tables' filters: game, number of players, rated or not, clock ------------------------------------
+
+function clockKind(summary) {
+  const clock = summary.clock;
+  return !clock ? "none" : clock.days ? "days" : "live";
+}
+
+function passes(summary) {
+  const f = lobby.filters;
+  return (!f.game || summary.game === f.game) && (!f.players || summary.players === Number(f.players)) &&
+    (!f.rated || String(Boolean(summary.rated)) === f.rated) && (!f.clock || clockKind(summary) === f.clock);
+}
+
+function filtersBar() {
+  const select = (name, choices) => h("label", {}, t(`filter.${name}`),
+    h("select", {"data-filter": name, onchange: (e) => { lobby.filters[name] = e.target.value; draw(); }},
+      h("option", {value: "", selected: lobby.filters[name] === ""}, t("filter.any")),
+      choices.map(([value, label]) => h("option", {value, selected: lobby.filters[name] === value}, label))));
+  const counts = [...new Set(lobby.open.map((s) => s.players))].sort((a, b) => a - b);
+  return h("div", {class: "filters", role: "group", "aria-label": t("filter.title"), "data-test": "filters"},
+    select("game", lobby.games.map((g) => [g.id, gameName(g)])),
+    select("players", counts.map((n) => [String(n), String(n)])),
+    select("rated", [["true", t("filter.rated_yes")], ["false", t("filter.rated_no")]]),
+    select("clock", [["none", t("clock.none")], ["live", t("filter.clock_live")], ["days", t("filter.clock_days")]]));
 }
 
 function section(title, ...content) {
@@ -110,7 +146,10 @@ function createForm(game) {
               t("create.bot", {level: t(`level.${level}`)}))))))),
       clockField(game),
       h("label", {class: "check"}, h("input", {type: "checkbox", name: "rated", checked: lobby.rated && !lobby.hints,
-        disabled: lobby.hints, onchange: (e) => { lobby.rated = e.target.checked; }}), t("create.rated")),
+        disabled: lobby.hints, "aria-describedby": "rated-why", onchange: (e) => { lobby.rated = e.target.checked; }}),
+        t("create.rated")),
+      // why the box is greyed out, said where it is (a disabled box explains nothing by itself)
+      h("p", {class: "help", id: "rated-why", "data-test": "rated-why", hidden: !lobby.hints}, t("create.rated_why")),
       // a table where the coach gives hints is never rated: choosing hints unchecks "rated" and holds it
       h("label", {class: "check"}, h("input", {type: "checkbox", name: "hints", checked: lobby.hints,
         "data-test": "hints", onchange: (e) => {
@@ -118,6 +157,7 @@ function createForm(game) {
           const rated = e.target.form.elements.rated;  // changed in place: a redraw would lose the form's input
           if (lobby.hints) lobby.rated = rated.checked = false;
           rated.disabled = lobby.hints;
+          document.getElementById("rated-why").hidden = !lobby.hints;
         }}), t("create.hints")),
       h("label", {}, t("create.your_name"),
         h("input", {name: "name", value: playerName(), maxlength: 80, autocomplete: "nickname"})),
@@ -250,13 +290,20 @@ function showInvite() {
   link.select();
 }
 
+function copyLink(url) {
+  if (!navigator.clipboard) return;
+  navigator.clipboard.writeText(url).then(() => { lobby.copied = true; draw(); },
+    () => { lobby.notice = t("invite.copy_failed"); draw(); });
+}
+
 function createdBox() {
   const url = lobby.created.invite_url;
   return h("section", {class: "invite", "data-test": "invite"},
     h("h2", {}, t("invite.created", {game: gameName(lobby.created.game)})),
     h("p", {}, t("invite.send")),
     h("input", {readonly: true, value: url, "aria-label": t("invite.link"), onclick: (e) => e.target.select()}),
-    h("button", {onclick: () => navigator.clipboard && navigator.clipboard.writeText(url)}, t("invite.copy")),
+    h("button", {"data-test": "copy", onclick: () => copyLink(url)}, t("invite.copy")),
+    lobby.copied ? h("span", {class: "copied", role: "status", "data-test": "copied"}, t("invite.copied")) : null,
     // the table page keeps the invite code of its address, to show the same link to send
     h("a", {class: "button primary", href: `/tables/${lobby.created.table_id}${new URL(url, location.href).search}`},
       t("invite.go")));
@@ -265,14 +312,17 @@ function createdBox() {
 function tableRow(summary, mine) {
   const game = lobby.games.find((g) => g.id === summary.game);
   const own = ownTableName(summary.name, summary.game, game ? game.name : summary.game);
+  // a person with an account is a link to their page
   const seats = summary.seats.map((s) => (s.kind === "open" ? t("seat.open")
-    : s.kind === "bot" ? t("seat.bot", {level: levelName(s.name)}) : s.name));
+    : s.kind === "bot" ? t("seat.bot", {level: levelName(s.name)})
+    : s.account ? h("a", {href: `/players/${encodeURIComponent(s.account)}`, "data-player": s.account}, s.name) : s.name));
   const days = summary.clock && summary.clock.days;
   const turn = mine && yourTurn(summary);
   return h("div", {class: ["table-row", turn && "your-turn"], "data-table": summary.id},
     h("strong", {}, game ? gameName(game) : summary.game, own ? ` · ${own}` : null),
     turn ? h("span", {class: "badge", "data-test": "your-turn"}, t("lobby.your_turn")) : null,
-    h("span", {class: "seats-inline"}, [seats.join(", "), days ? daysText(days) : null].filter(Boolean).join(" · ")),
+    h("span", {class: "seats-inline"}, seats.flatMap((seat, i) => (i ? [", ", seat] : [seat])),
+      days ? ` · ${daysText(days)}` : null, summary.rated ? ` · ${t("seat.rated")}` : null),
     h("a", {class: "button", href: `/tables/${summary.id}`}, mine ? t("lobby.rejoin") : t("lobby.join")));
 }
 

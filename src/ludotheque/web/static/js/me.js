@@ -7,6 +7,7 @@
 import {api, ensurePlayer, forgetPlayer, playerName, playerToken, setPlayerName, setPlayerToken} from "./api.js";
 import {clear, h} from "./dom.js";
 import {notifyButton} from "./push.js";
+import {ratingsSection, resultText} from "./profile.js";
 import {LANGUAGES, currentLang, gameName, loadGameCatalog, loadShellCatalog, ownTableName, setLang, t}
   from "./i18n.js";
 
@@ -18,6 +19,7 @@ const linkCode = location.pathname.startsWith("/login/")
 const me = {
   player: null,   // GET /api/me, or null when this browser holds no player token
   games: [],      // GET /api/me/games
+  ratings: null,  // GET /api/me/ratings: {ratings, history}
   catalogs: new Set(),  // the games whose names are loaded
   serverNames: {},  // each game's name as the server gives it, the name of a table nobody named
   notice: null,   // {kind: "info" | "error", text}
@@ -35,6 +37,7 @@ async function main() {
 async function refresh() {
   me.player = null;
   me.games = [];
+  me.ratings = null;
   if (!playerToken()) return;
   try {
     me.player = await api("/api/me");
@@ -44,11 +47,13 @@ async function refresh() {
     return;
   }
   me.games = await api("/api/me/games").catch(() => []);
+  me.ratings = await api("/api/me/ratings").catch(() => null);
   if ((me.games.length || (me.player.your_turn || []).length) && !Object.keys(me.serverNames).length) {
     const games = await api("/api/games").catch(() => []);
     me.serverNames = Object.fromEntries(games.map((g) => [g.id, g.name]));
   }
-  for (const game of new Set([...me.games, ...me.player.your_turn || []].map((g) => g.game))) {
+  const rated = Object.keys((me.ratings && me.ratings.ratings) || {}).map((game) => ({game}));
+  for (const game of new Set([...me.games, ...me.player.your_turn || [], ...rated].map((g) => g.game))) {
     if (!me.catalogs.has(game)) { me.catalogs.add(game); await loadGameCatalog(game); }
   }
 }
@@ -175,6 +180,9 @@ function draw() {
       nameForm(player),
       player && !player.guest ? accountActions() : [accountForm(), loginForm()],
       preferences(),
+      me.ratings ? section(t("profile.ratings"), ratingsSection(me.ratings.ratings, me.ratings.history)) : null,
+      player && !player.guest ? h("p", {}, h("a", {href: `/players/${encodeURIComponent(player.username)}`,
+        "data-test": "public-page"}, t("profile.public_page"))) : null,
       gamesList()));
 }
 
@@ -283,6 +291,7 @@ function gameRow(game) {
     h("strong", {}, gameName(game.game), own ? ` · ${own}` : null),
     h("span", {class: "seats-inline"}, [date, others.length ? t("me.with", {names: others.join(", ")}) : null,
       won ? t("me.won") : null, game.rated ? t("me.rated") : null].filter(Boolean).join(" · ")),
+    h("span", {class: "result", "data-test": "result"}, resultText(game, game.players)),
     h("a", {class: "button", href: `/tables/${encodeURIComponent(game.table_id)}/replay?seat=${game.seat}`},
       t("me.replay")));
 }

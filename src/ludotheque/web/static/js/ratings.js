@@ -87,7 +87,10 @@ function leaderboard(players) {
     h("tbody", {}, players.map((entry, index) =>
       h("tr", {class: [entry.kind, entry.provisional && "provisional"], "data-rater": entry.rater},
         h("td", {class: "num"}, index + 1),
-        h("td", {class: "name"}, entryName(entry)),
+        // a person with an account links to their page
+        h("td", {class: "name"}, entry.account
+          ? h("a", {href: `/players/${encodeURIComponent(entry.account)}`, "data-player": entry.account}, entryName(entry))
+          : entryName(entry)),
         h("td", {class: "num rating"}, entry.rating,
           entry.provisional ? h("span", {class: "mark", title: t("ratings.provisional_help")}, t("ratings.provisional")) : null),
         h("td", {class: "num"}, entry.games)))));

@@ -45,6 +45,8 @@ const page = {
   notices: [],       // what happened to the seats, each with `at`: its place in the log
   lastNotice: null,  // the notice line under the status
   confirmLeave: false,
+  confirmResign: false,
+  copied: false,     // the invite link was copied to the clipboard (said beside its button)
   busy: false,       // a leave, reclaim or rematch request on its way
 };
 
@@ -434,6 +436,7 @@ function waitingArea() {
     h("button", {type: "button", onclick: () => { connect(); draw(); }}, t("join.watch")),
   );
   return h("main", {class: "page"},
+    inviteFacts(),
     seatsList(null),
     open && !page.held ? form : h("p", {}, t("table.connecting")));
 }
@@ -444,9 +447,16 @@ function seatsList(view) {
   return h("ol", {class: "seats", "aria-label": t("table.seats")},
     names().map((name, index) => h("li", {class: ["seat", toAct.includes(index) && "to-act", index === seat && "me"]},
       seatPresence(index),
-      h("span", {class: "name"}, name), index === seat ? h("span", {class: "you"}, t("seat.you")) : null,
+      seatName(index, name), index === seat ? h("span", {class: "you"}, t("seat.you")) : null,
       toAct.includes(index) ? h("span", {class: "turn-dot", title: t("status.to_act")}, "●") : null,
       seatAway(index), seatClock(index))));
+}
+
+// a seat's name, a link to the page of the account seated there (guests and bots have none)
+function seatName(index, name) {
+  const account = seats()[index] && seats()[index].account;
+  return account ? h("a", {class: "name", href: `/players/${encodeURIComponent(account)}`, "data-player": account}, name)
+    : h("span", {class: "name"}, name);
 }
 
 function statusLine(state) {
@@ -486,13 +496,41 @@ function tableArea() {
   ];
 }
 
+// What an invitee reads before taking a seat: who invites them, to which game, on what terms, and who sits where.
+function inviteFacts() {
+  const summary = page.summary;
+  const game = gameInfo();
+  const host = summary.creator_seat === null ? null : summary.seats[summary.creator_seat];
+  const options = Object.entries(summary.options || {}).filter(([name]) => name !== "hands").map(([name, value]) => {
+    const label = t(`${summary.game}.option.${name}`);
+    const shown = typeof value === "boolean" ? t(value ? "invite.yes" : "invite.no") : String(value);
+    return h("li", {}, t("invite.option", {name: label === `${summary.game}.option.${name}` ? name : label, value: shown}));
+  });
+  const clock = summary.clock;
+  const terms = !clock ? t("invite.no_clock") : clock.days
+    ? t(clock.days === 1 ? "clock.correspondence.one" : "clock.correspondence.other", {days: clock.days})
+    : t("clock.terms", {move: clockText(clock.move), reserve: clockText(clock.reserve)});
+  return h("section", {class: "invite-facts", "data-test": "invite-facts"},
+    h("h1", {}, host && host.name ? t("invite.from", {name: host.name, game: game.name}) : t("invite.to", {game: game.name})),
+    h("p", {"data-test": "invite-terms"}, [t(summary.rated ? "invite.rated" : "invite.unrated"), terms,
+      t("invite.players", {n: summary.players})].join(" · ")),
+    options.length ? h("ul", {class: "options", "data-test": "invite-options"}, options) : null);
+}
+
+function copyLink(url) {
+  if (!navigator.clipboard) return;
+  navigator.clipboard.writeText(url).then(() => { page.copied = true; draw(); },
+    () => { page.notice = {kind: "error", key: "invite.copy_failed"}; draw(); });
+}
+
 function inviteBox() {
   const url = `${location.origin}/tables/${tableId}${invite ? `?invite=${invite}` : ""}`;
   const creator = page.held && page.summary.creator_seat === page.held.seat;
   return h("div", {class: "invite"},
     h("p", {}, t("invite.send")),
     h("input", {readonly: true, value: url, "aria-label": t("invite.link"), onclick: (e) => e.target.select()}),
-    h("button", {onclick: () => navigator.clipboard && navigator.clipboard.writeText(url)}, t("invite.copy")),
+    h("button", {"data-test": "copy", onclick: () => copyLink(url)}, t("invite.copy")),
+    page.copied ? h("span", {class: "copied", role: "status", "data-test": "copied"}, t("invite.copied")) : null,
     creator ? h("button", {class: "primary", "data-test": "start", onclick: async () => {
       try {
         page.summary = await api(`/api/tables/${tableId}/start`, {method: "POST", token: page.held.token});
@@ -575,19 +613,43 @@ function endPanel(ctx) {
     // a game whose result is not a ranking (a solo game's rating) says it itself; if its summary fails, the
     // ranking below still shows the end
     try {
-      return h("section", {class: "end", "data-test": "end"}, page.renderer.summary(ctx), actions);
+      return h("section", {class: "end", "data-test": "end"}, page.renderer.summary(ctx), ratingChanges(), actions);
     } catch (error) {
       console.error(error);
     }
   }
+  const changes = page.state.rating_changes;
   const rows = names().map((name, index) => h("tr", {class: winners.includes(index) ? "winner" : null},
     h("td", {}, name), h("td", {class: "num"}, view.returns ? String(view.returns[index]) : ""),
-    h("td", {}, winners.includes(index) ? t("end.winner") : "")));
+    h("td", {}, winners.includes(index) ? t("end.winner") : ""),
+    changes ? h("td", {class: "num", "data-rating-change": index}, ratingChange(index)) : null));
   return h("section", {class: "end", "data-test": "end"},
     h("h2", {}, winners.length ? t("end.winners", {names: winners.map((i) => names()[i]).join(", ")}) : t("end.no_winner")),
     h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("end.player")), h("th", {class: "num"}, t("end.points")),
-      h("th", {}, ""))), h("tbody", {}, rows)),
+      h("th", {}, ""), changes ? h("th", {class: "num"}, t("end.rating")) : null)), h("tbody", {}, rows)),
+    ratingChanges(),
     actions);
+}
+
+// A seat's rating change at a rated table ("+12", "−8"), marked while the rating is provisional; "" for a bot's seat
+function ratingChange(index) {
+  const changes = page.state.rating_changes;
+  const change = changes && changes[String(index)];
+  if (change === undefined || change === null) return "";
+  const text = change > 0 ? `+${change}` : change < 0 ? `\u2212${-change}` : "±0";
+  const provisional = (page.state.rating_provisional || {})[String(index)];
+  return provisional ? `${text} ${t("ratings.provisional")}` : text;
+}
+
+// the rating changes said in words under a game's own summary (which draws no ranking table)
+function ratingChanges() {
+  const changes = page.state && page.state.rating_changes;
+  if (!changes || !Object.keys(changes).length) return null;
+  const seat = mySeat();
+  const line = seat !== null && changes[String(seat)] !== undefined
+    ? t("end.your_rating", {change: ratingChange(seat)})
+    : Object.keys(changes).map((i) => `${names()[Number(i)]} ${ratingChange(Number(i))}`).join(" · ");
+  return h("p", {class: "rating-changes", "data-test": "rating-changes"}, line);
 }
 
 function rulesPanel() {
@@ -657,8 +719,10 @@ function seatPresence(index) {
 function seatAway(index) {
   const seat = frameSeat(index);
   if (!seat || seat.kind !== "human" || !seat.away) return null;
-  return h("span", {class: "away", "data-away": index},
-    index === mySeat() ? t("presence.away_you") : t("presence.away", {name: names()[index]}));
+  const you = index === mySeat();
+  const key = seat.departure ? `departure.${seat.departure}${you ? "_you" : ""}` : you ? "presence.away_you" : "presence.away";
+  return h("span", {class: "away", "data-away": index, "data-departure": seat.departure || ""},
+    t(key, {name: names()[index]}));
 }
 
 // -- the clocks: drawn with the seats, then only their text and classes change, once a tick for the whole page
@@ -742,7 +806,7 @@ function correspondenceNotify() {
 function noticeText(notice) {
   const name = names()[notice.seat] || "?";
   const key = {timeout: "clock.timeout", takeover: "presence.takeover", left: "presence.left",
-    reclaim: "presence.reclaim"}[notice.kind];
+    resign: "presence.resigned", reclaim: "presence.reclaim"}[notice.kind];
   return key ? t(key, {name}) : `${notice.kind} (${name})`;
 }
 
@@ -764,8 +828,8 @@ function awayBar() {
   const seat = mySeat();
   if (seat === null || !playing() || !isAway(seat)) return null;
   return h("div", {class: "away-bar", "data-test": "away"},
-    h("p", {}, t("presence.you_are_away")),
-    page.summary.reclaim ? h("button", {class: "primary", "data-test": "reclaim", disabled: page.busy,
+    h("p", {}, t(frameSeat(seat)?.departure === "resigned" ? "presence.you_resigned" : "presence.you_are_away")),
+    page.summary.reclaim && frameSeat(seat)?.departure !== "resigned" ? h("button", {class: "primary", "data-test": "reclaim", disabled: page.busy,
       onclick: () => seatRequest("reclaim")}, t("seat.reclaim")) : null);
 }
 
@@ -773,9 +837,18 @@ function awayBar() {
 function leaveControl() {
   const seat = mySeat();
   if (seat === null || !playing() || isAway(seat)) return null;
+  if (page.confirmResign) {
+    return h("div", {class: "leave confirm", role: "group"},
+      h("p", {}, t(page.summary.rated ? "seat.resign_confirm_rated" : "seat.resign_confirm")),
+      h("button", {class: "danger", "data-test": "resign-confirm", disabled: !online(),
+        onclick: () => { page.confirmResign = false; sendMessage({type: "resign"}); draw(); }}, t("seat.resign_yes")),
+      h("button", {"data-test": "resign-cancel", onclick: () => { page.confirmResign = false; draw(); }},
+        t("seat.leave_no")));
+  }
   if (!page.confirmLeave) {
-    return h("div", {class: "leave"}, h("button", {"data-test": "leave",
-      onclick: () => { page.confirmLeave = true; draw(); }}, t("seat.leave")));
+    return h("div", {class: "leave"},
+      h("button", {"data-test": "resign", onclick: () => { page.confirmResign = true; draw(); }}, t("seat.resign")),
+      h("button", {"data-test": "leave", onclick: () => { page.confirmLeave = true; draw(); }}, t("seat.leave")));
   }
   return h("div", {class: "leave confirm", role: "group"},
     h("p", {}, t("seat.leave_confirm")),
@@ -784,6 +857,15 @@ function leaveControl() {
     h("button", {"data-test": "leave-cancel", onclick: () => { page.confirmLeave = false; draw(); }},
       t("seat.leave_no")));
 }
+
+// Leaving the page of a rated game in play (closing it, following a link) asks first: the game goes on without the
+// person, and a bot taking their seat for good would count as a loss.
+window.addEventListener("beforeunload", (event) => {
+  const seat = mySeat();
+  if (seat === null || !page.summary || !page.summary.rated || !playing() || isAway(seat)) return;
+  event.preventDefault();
+  event.returnValue = "";  // the browser says it in its own words: a page's text is no longer shown
+});
 
 async function seatRequest(kind) {
   page.busy = true;
@@ -820,18 +902,40 @@ function rematchOffer(seat) {
     return h("a", {class: "button primary", "data-test": "rematch-go", href: `/tables/${encodeURIComponent(offer.table_id)}`},
       t("rematch.go"));
   }
+  const declined = offer.declined || [];
   const who = offer.accepted.map((i) => names()[i]).join(", ");
+  if (declined.includes(seat)) {
+    return h("span", {class: "rematch-offer", "data-test": "rematch-declined"}, t("rematch.you_declined"));
+  }
   return h("span", {class: "rematch-offer", "data-test": "rematch-offer"},
-    who ? t("rematch.proposed", {names: who}) : t("rematch.open"), " ", button(t("rematch.accept")));
+    who ? t("rematch.proposed", {names: who}) : t("rematch.open"), " ", button(t("rematch.accept")), " ",
+    h("button", {"data-test": "rematch-decline", disabled: page.busy, onclick: declineRematch}, t("rematch.decline")),
+    declined.length ? h("span", {class: "declined"}, " ",
+      t("rematch.declined", {names: declined.map((i) => names()[i]).join(", ")})) : null);
+}
+
+async function declineRematch() {
+  page.busy = true;
+  draw();
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/rematch/decline`, {method: "POST", token: page.held.token});
+  } catch (error) {
+    page.notice = {kind: "error", text: error.message};
+  }
+  page.busy = false;
+  draw();
 }
 
 // a rematch's table waits for the people of the previous game (their seats kept for them), not for an invite link;
 // whoever offered it may start without them, bots taking the seats not taken
 function rematchWaiting() {
   const waiting = seats().filter((s) => s.kind === "invited").map((s) => s.name).join(", ");
+  const declined = seats().filter((s) => s.kind === "declined").map((s) => s.name).join(", ");
   const creator = page.held && page.summary.creator_seat === page.held.seat;
   return h("div", {class: "invite", "data-test": "rematch-waiting"},
-    h("p", {}, waiting ? t("rematch.waiting", {names: waiting}) : t("table.connecting")),
+    declined ? h("p", {class: "notice info", role: "status", "data-test": "rematch-declined"},
+      t("rematch.declined", {names: declined})) : null,
+    h("p", {}, waiting ? t("rematch.waiting", {names: waiting}) : declined ? "" : t("table.connecting")),
     creator ? h("button", {"data-test": "start", disabled: page.busy, onclick: async () => {
       try {
         page.summary = await api(`/api/tables/${encodeURIComponent(tableId)}/start`, {method: "POST", token: page.held.token});
