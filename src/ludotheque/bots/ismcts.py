@@ -158,9 +158,7 @@ class ISMCTSBot:
         if best == 0:
             return self._heuristic_move(view, legal_actions, rng)
         if self.final == "visits":
-            # the moves the search kept coming back to: drawing among all of them would play its poor moves too
-            drawn = [a for a in legal_actions if visits[a] * 4 >= best]
-            return rng.choices(drawn, weights=[visits[a] for a in drawn])[0]
+            return _drawn_by_visits(visits, legal_actions, rng)
         return min(a for a, n in visits.items() if n == best)
 
     def _native_choice(self, sampler: StateSampler, rng: random.Random, start: float) -> int | None:
@@ -182,7 +180,10 @@ class ISMCTSBot:
         if result is None:
             return None
         chosen, actions, visits, iterations, nodes = result
-        self.last = SearchInfo(iterations, time.perf_counter() - start, nodes, dict(zip(actions, visits, strict=True)))
+        counts = dict(zip(actions, visits, strict=True))
+        self.last = SearchInfo(iterations, time.perf_counter() - start, nodes, counts)
+        if self.final == "visits" and self.selection == "puct" and max(visits, default=0) > 0:
+            return _drawn_by_visits(counts, actions, rng)
         return chosen
 
     def _heuristic_move(self, view: dict[str, Any], legal_actions: list[int], rng: random.Random) -> int:
@@ -346,6 +347,14 @@ class ISMCTSBot:
         share = 1.0 / len(winners) if winners else 0.0
         w = WIN_WEIGHT
         return [w * (share if seat in winners else 0.0) + (1 - w) * relative[seat] for seat in range(n)]
+
+
+def _drawn_by_visits(visits: dict[int, int], legal: list[int], rng: random.Random) -> int:
+    """A move drawn in proportion to its visits among those the search kept coming back to (visited at least a
+    quarter as often as the best): drawing among all of them would play its poor moves too."""
+    best = max(visits.values())
+    drawn = [a for a in legal if visits[a] * 4 >= best]
+    return rng.choices(drawn, weights=[visits[a] for a in drawn])[0]
 
 
 def _widened(seen: tuple[float, float] | None, points: float) -> tuple[float, float]:
