@@ -186,6 +186,7 @@ class Table:
         chance_rng: random.Random | None = None,
         bot_rng: random.Random | None = None,
         events: bool = False,
+        omniscient: bool = False,
     ) -> None:
         if len(seats) != game.players:
             raise ValueError(f"{game.id} at {game.players} players needs {game.players} seats, not {len(seats)}")
@@ -196,6 +197,8 @@ class Table:
         self.chance = chance
         self.bot_rng = bot_rng if bot_rng is not None else chance_rng if chance_rng is not None else random.Random()
         self.with_events = events
+        #: bots that see every card (the ``oracle``) may play: a measurement's table, never one people sit at
+        self.omniscient = omniscient
         self.state: State = game.new_initial_state()
         self.log: list[LogEntry] = []
         self._notary: _Notary | None = None  # made at the first entry appended without its notation
@@ -272,7 +275,7 @@ class Table:
                 for seat in state.current_players():
                     bot = seats[seat]
                     if bot is not None:
-                        entry = apply(seat, ask_bot(bot, state, seat, rng))
+                        entry = apply(seat, ask_bot(bot, state, seat, rng, omniscient=self.omniscient))
                         break
                 else:
                     break  # only people act now

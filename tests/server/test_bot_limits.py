@@ -64,6 +64,10 @@ def test_custom_bots_with_the_flag(tmp_path: Path) -> None:
         assert create(server, "geier", 2, ["open", "bot:hard:time=2"], default_bot="ismcts:it=50").status_code == 201
         unknown = create(server, "geier", 2, ["open", "bot:genius"])
         assert unknown.status_code == 400 and "unknown bot" in unknown.json()["detail"]
+        # the oracle reads every seat's cards: never at a table, whatever the flag allows
+        for spec in ("bot:oracle", "bot:oracle:medium"):
+            oracle = create(server, "geier", 2, ["me", spec])
+            assert oracle.status_code == 400 and "sees every card" in oracle.json()["detail"]
     finally:
         server.stop()
 

@@ -62,6 +62,8 @@ class TimedBot:
     def __init__(self, inner: Bot) -> None:
         self.inner = inner
         self.name = inner.name
+        self.omniscient = getattr(inner, "omniscient", False)  # the oracle keeps its true-state sampler
+        self.reads_view = getattr(inner, "reads_view", True)
         self.moves = 0
         self.seconds = 0.0
         self.slowest = 0.0
@@ -144,7 +146,7 @@ def play_one(spec: ArenaSpec, deal: int, seating_index: int, game: Game | None =
     bots = [TimedBot(make_bot(spec.bots[index], game)) for index in seating]
     chance = KeyedChance(spec.chance_key(deal, seating_index))
     bot_rng = random.Random(f"{spec.seed}:{deal}:{seating_index}:bots")
-    table = Table(game, bots, chance=chance, bot_rng=bot_rng)
+    table = Table(game, bots, chance=chance, bot_rng=bot_rng, omniscient=True)  # a measurement: the oracle may play
     state = table.play_out()
     seats = [names[index] for index in seating]
     record = table.record({"seats": seats, "seed": spec.seed, "deal": deal, "seating": seating_index})

@@ -154,6 +154,25 @@ def _ismcts(game: Game, args: list[str]) -> Bot:
         raise UnknownBotError(f"ismcts: {error}") from error
 
 
+def _oracle(game: Game, args: list[str]) -> Bot:
+    """``oracle`` (hard's search settings) or ``oracle:LEVEL``, with ISMCTS's keys after: a search that sees every
+    card, for measurements only (``bots/oracle.py``)."""
+    from ludotheque.bots.oracle import OracleBot
+
+    level = "hard"
+    if args and args[0] in LEVELS:
+        level, args = args[0], args[1:]
+    base = level_settings(game, level, search=True)
+    if base["kind"] != "ismcts":
+        raise UnknownBotError(f"oracle:{level}: the level {level!r} is not a search (levels that are: medium, hard)")
+    settings = _ismcts_settings(args, {k: v for k, v in base.items() if k != "kind"})
+    settings["name"] = ":".join(["oracle", *([level] if level != "hard" else []), *args])
+    try:
+        return OracleBot(game, **settings)
+    except (TypeError, ValueError) as error:
+        raise UnknownBotError(f"oracle: {error}") from error
+
+
 def _level(level: str) -> Callable[[Game, list[str]], Bot]:
     def make(game: Game, args: list[str]) -> Bot:
         overrides: dict[str, object] = {}
@@ -197,6 +216,7 @@ BOTS: dict[str, Callable[[Game, list[str]], Bot]] = {
     "medium": _level("medium"),
     "hard": _level("hard"),
     "ismcts": _ismcts,
+    "oracle": _oracle,
 }
 
 

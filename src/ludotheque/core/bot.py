@@ -6,6 +6,8 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from ludotheque.core.errors import LudothequeError
+
 if TYPE_CHECKING:
     from ludotheque.core.state import State
 
@@ -52,14 +54,35 @@ class StateSampler:
         return result
 
 
+class OmniscientSampler(StateSampler):
+    """The true state itself, for a bot that declares ``omniscient = True`` (the ``oracle``, the ceiling of the
+    strength table): a measurement only, never at a table where people play (``ask_bot`` refuses it there)."""
+
+    def __call__(self, rng: random.Random) -> State:
+        return self._state.clone()
+
+    def native_search(self, settings: dict[str, Any]) -> tuple[int, list[int], list[int], int, int] | None:
+        return super().native_search({**settings, "determinize": False})
+
+
+class OmniscientBotError(LudothequeError):
+    """A bot that sees every card was asked to play where only the seat's view may be seen."""
+
+
 def make_sampler(state: State, seat: int) -> Sampler:
     """The sampler a bot deciding for ``seat`` at ``state`` receives: determinizations, never ``state``."""
     return StateSampler(state, seat)
 
 
-def ask_bot(bot: Bot, state: State, seat: int, rng: random.Random) -> int:
+def ask_bot(bot: Bot, state: State, seat: int, rng: random.Random, *, omniscient: bool = False) -> int:
     """Ask ``bot`` for ``seat``'s action at ``state``: the view, the legal actions and a sampler of
     determinizations.  A bot that declares ``reads_view = False`` (the uniform random bot) is handed an empty view:
-    building a view costs more than such a bot's whole move."""
+    building a view costs more than such a bot's whole move.  A bot that declares ``omniscient = True`` is handed
+    the true state, and only where the caller says so (``omniscient``: an arena's measurement); elsewhere it is
+    refused (``OmniscientBotError``)."""
     view = state.view(seat) if getattr(bot, "reads_view", True) else {}
+    if getattr(bot, "omniscient", False):
+        if not omniscient:
+            raise OmniscientBotError(f"{bot.name} sees every card: it plays only in measurements, never at a table")
+        return bot.choose(view, state.legal_actions(seat), rng, OmniscientSampler(state, seat))
     return bot.choose(view, state.legal_actions(seat), rng, make_sampler(state, seat))

@@ -219,9 +219,11 @@ class Lobby:
             raise Refusal(400, f"bot {spec!r}: {problem}; a seat takes one of {', '.join(named)}; other bot "
                           "specs need a server started with --allow-custom-bots")
         try:
-            make_bot(spec, game)
+            bot = make_bot(spec, game)
         except (UnknownBotError, LudothequeError) as error:
             raise Refusal(400, f"bot {spec!r}: {error}") from None
+        if getattr(bot, "omniscient", False):  # it would read every seat's cards: never at a table, custom or not
+            raise Refusal(400, f"bot {spec!r} sees every card: it plays only in measurements (the arena)")
 
     async def open_tables(self) -> list[dict[str, Any]]:
         rows = await asyncio.to_thread(self.store.tables, ("waiting",), True)

@@ -162,7 +162,7 @@ nb::class_<S> bind_state(nb::module_ &m, const char *name) {
       .def(
           "search",
           [](const S &s, int seat, int iterations, double eps, int max_steps, bool halving, uint64_t seed,
-             double time_limit) {
+             double time_limit, bool determinize) {
             check_seat(s, seat);
             if (s.terminal() || s.chance()) throw std::invalid_argument("no decision here");
             int legal[S::kMaxActions];
@@ -172,6 +172,7 @@ nb::class_<S> bind_state(nb::module_ &m, const char *name) {
             for (double &share : search.eps) share = eps;
             search.max_steps = max_steps;
             search.time_limit = time_limit;
+            search.determinize = determinize;
             Rng rng(seed);
             SearchResult result;
             {
@@ -181,7 +182,7 @@ nb::class_<S> bind_state(nb::module_ &m, const char *name) {
             return std::make_tuple(result.chosen, result.actions, result.visits, result.iterations, result.nodes);
           },
           nb::arg("seat"), nb::arg("iterations"), nb::arg("eps"), nb::arg("max_steps"), nb::arg("halving"),
-          nb::arg("seed"), nb::arg("time_limit") = 0.0);
+          nb::arg("seed"), nb::arg("time_limit") = 0.0, nb::arg("determinize") = true);
   return cls;
 }
 

@@ -113,6 +113,9 @@ class Ismcts {
   double eps[kMaxActors] = {0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.15};
   int max_steps = 400;
   double time_limit = 0;  // seconds; 0: the iterations only
+  // false: every iteration walks the state it was given (the oracle's perfect-information search, a measurement
+  // only: bots at a table always determinize)
+  bool determinize = true;
 
   SearchResult search(const S &truth, int seat, int iterations, Rng &rng, bool halving) {
     evaluate_.sign = truth.score_sign();
@@ -198,7 +201,7 @@ class Ismcts {
     std::vector<Step> path;
     while (done < iterations && !out_of_time(done)) {
       S state = truth;
-      state.resample(root_seat, rng);
+      if (determinize) state.resample(root_seat, rng);
       if (root.hint < 0) root.hint = state.heuristic(root_seat, rng);
       Node *node = &root;
       int seat = root_seat;
@@ -282,7 +285,7 @@ class Ismcts {
           break;
         }
         S determinization = truth;
-        determinization.resample(seat, rng);
+        if (determinize) determinization.resample(seat, rng);
         const uint64_t seed = rng.next();
         for (int index : candidates) {
           S state = determinization;
