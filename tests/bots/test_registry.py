@@ -17,7 +17,7 @@ def geier2():  # type: ignore[no-untyped-def]
 
 
 def test_names(geier2) -> None:  # type: ignore[no-untyped-def]
-    assert {"random", "heuristic", "easy", "medium", "hard", "ismcts", "noisy"} == set(bot_names())
+    assert {"random", "heuristic", "easy", "medium", "hard", "ismcts", "noisy", "oracle"} == set(bot_names())
     assert set(bot_names(geier2)) == {*bot_names(), "gt"}  # Geier's own bot, at 2 players
     assert isinstance(make_bot("random", geier2), RandomBot)
     assert make_bot("heuristic", geier2).name == "heuristic"

@@ -49,8 +49,10 @@ def test_simulate_table_and_bad_input() -> None:
     assert bad.exit_code == 2 and "2 to 5 players" in bad.output
     bad = runner.invoke(app, ["simulate", "chess", "-p", "2"])
     assert bad.exit_code == 2 and "unknown game 'chess'" in bad.output
-    bad = runner.invoke(app, ["simulate", "geier", "-p", "2", "--bots", "oracle"])
+    bad = runner.invoke(app, ["simulate", "geier", "-p", "2", "--bots", "genius"])
     assert bad.exit_code == 2 and "unknown bot" in bad.output
+    bad = runner.invoke(app, ["simulate", "geier", "-p", "2", "--bots", "oracle"])
+    assert bad.exit_code == 2 and "sees every card" in bad.output
 
 
 def test_replay_json_and_table() -> None:

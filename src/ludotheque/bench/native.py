@@ -5,7 +5,8 @@ Each figure is measured on both engines in the same run (medians of short runs; 
 shared machine): random deals a second through the protocol (the researcher's Python loop) and its share of the
 null engine's ceiling, playouts a second with the heuristic policy and with uniform random moves, ISMCTS
 iterations a second of CPU at the game's ``medium`` settings, the batch API's games a second, the Gymnasium and
-PettingZoo adapters' games a second, and for Geier OpenSpiel's goofspiel driven by the same loop.
+PettingZoo adapters' games a second, and for a game of simultaneous bids OpenSpiel's goofspiel driven by the same
+loop.
 """
 
 from __future__ import annotations
@@ -160,7 +161,7 @@ def adapter_rates(game: Game, seconds: float, runs: int) -> dict[str, Any]:
 
 
 def goofspiel_rate(game: Game, seconds: float, runs: int) -> dict[str, Any] | None:
-    """OpenSpiel's C++ goofspiel (15 cards, random prize order) through the same Python loop, beside Geier."""
+    """OpenSpiel's C++ goofspiel (15 cards, random prize order) through the same Python loop, beside the game."""
     try:
         import pyspiel
     except ImportError:
@@ -182,9 +183,9 @@ def goofspiel_rate(game: Game, seconds: float, runs: int) -> dict[str, Any] | No
 
     goofspiel = rate(one, seconds, runs)
     with engine("native"):
-        geier = rate(lambda: (random_playout(game, rng), 1)[1], seconds, runs)
-    return {"goofspiel_games_per_s": round(goofspiel, 1), "geier_native_games_per_s": round(geier, 1),
-            "ratio": round(geier / goofspiel, 2)}
+        ours = rate(lambda: (random_playout(game, rng), 1)[1], seconds, runs)
+    return {"goofspiel_games_per_s": round(goofspiel, 1), "native_games_per_s": round(ours, 1),
+            "ratio": round(ours / goofspiel, 2)}
 
 
 def bench_native(game: Game, seconds: float = 0.5, runs: int = 3) -> dict[str, Any]:

@@ -112,6 +112,9 @@ def simulate_command(
     try:
         game = load_game(game_id, players=players, **parse_options(option))
         seat_bots = parse_bots(bots, game, players)
+        seeing = [bot.name for bot in seat_bots if getattr(bot, "omniscient", False)]
+        if seeing:
+            raise LudothequeError(f"{seeing[0]} sees every card: it plays in `ludotheque arena` only")
     except LudothequeError as error:
         fail(error)
     names = [bot.name for bot in seat_bots]
