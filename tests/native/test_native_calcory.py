@@ -53,6 +53,8 @@ def same_node(compiled: State, reference: State, views: bool = True) -> None:
     assert compiled.is_terminal() == reference.is_terminal()
     assert compiled.is_chance_node() == reference.is_chance_node()
     assert compiled.chance_outcomes() == reference.chance_outcomes()
+    ready = compiled._chance_cumulative()
+    assert (ready and (list(ready[0]), list(ready[1]))) == reference._chance_cumulative()
     assert compiled.current_players() == reference.current_players()
     for seat in range(game.players):
         legal = reference.legal_actions(seat)

@@ -4,7 +4,6 @@ view, the notation and the weighted deal answered without the reference shadow (
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from ludotheque.core import CHANCE, Actor, NotationError
@@ -44,13 +43,10 @@ class NativeCalcoryState(NativeState):
         return [(v, count / left) for v, count in enumerate(compiled.to_deal()) if count]
 
     def _chance_cumulative(self) -> tuple[Sequence[int], Sequence[float]] | None:
-        compiled = self._native
-        if not compiled.is_chance_node():
-            return None
-        left = rules.CELLS - compiled.dealt()
-        to_deal = compiled.to_deal()
-        # the very sums game.py's ``_chance_cumulative`` gives: seeded deals are the same on both engines
-        return [v for v, count in enumerate(to_deal) if count], list(accumulate([c / left for c in to_deal if c]))
+        # the very sums game.py's ``_chance_cumulative`` gives (seeded deals are the same on both engines), in
+        # one compiled call
+        ready: tuple[list[int], list[float]] | None = self._native.chance_cumulative()
+        return ready
 
     # -- notation ---------------------------------------------------------------------------------------------
 

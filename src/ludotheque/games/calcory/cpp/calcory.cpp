@@ -147,6 +147,21 @@ void bind_calcory(nb::module_ &m) {
       // the cards of each value not dealt yet: chance deals value v with probability to_deal[v] / left
       .def("to_deal", [](const State &s) { return std::vector<int>(s.to_deal, s.to_deal + calcory::kValues); })
       .def("dealt", [](const State &s) { return s.dealt; })
+      // the outcomes and their cumulative probabilities, summed as game.py's _chance_cumulative sums them (one
+      // call a deal: the researcher's loop draws 60 of them a game); None off a chance node
+      .def("chance_cumulative",
+           [](const State &s) -> std::optional<std::pair<std::vector<int>, std::vector<double>>> {
+             if (!s.chance()) return std::nullopt;
+             const double left = calcory::kCells - s.dealt;
+             std::pair<std::vector<int>, std::vector<double>> out;
+             double sum = 0.0;
+             for (int v = 0; v < calcory::kValues; ++v)
+               if (s.to_deal[v]) {
+                 out.first.push_back(v);
+                 out.second.push_back(sum += s.to_deal[v] / left);
+               }
+             return out;
+           })
       // (cell, value) of every never-seen face-down card: what a determinization redrew (cell c was dealt by
       // the history's entry c)
       .def("hidden_cards",
