@@ -66,8 +66,10 @@ struct Paths {
   explicit Paths(const int *counts) {
     for (int t = 0; t <= kTarget; ++t) exists[t] = false, len[t] = 0, last[t] = 0;
     exists[0] = true;
+    // a run holds at most 13 / value copies of a value: further copies would change no entry (an entry changes
+    // only for a strictly longer run), so they are skipped
     for (int value = 1; value < kValues; ++value)
-      for (int k = 0; k < counts[value]; ++k)
+      for (int k = 0; k < std::min(counts[value], kTarget / value); ++k)
         for (int total = kTarget; total >= value; --total) {
           const int before = total - value;
           if (exists[before] && (!exists[total] || len[before] + 1 > len[total])) {
@@ -90,6 +92,7 @@ struct State {
   int8_t to_deal[kValues];
   int dealt = 0;
   int face_down = 0;
+  uint64_t down = 0;  // bit c: cell c holds a face-down card (listing flips without scanning 60 statuses)
   int current = 0;
   int turn = 0;
   int8_t phase = kFlip;
@@ -169,8 +172,7 @@ struct State {
     if (terminal() || chance() || seat != current) return 0;
     int k = 0;
     if (phase == kFlip) {
-      for (int c = 0; c < kCells; ++c)
-        if (status[c] == kDown) out[k++] = c;
+      for (uint64_t m = down; m; m &= m - 1) out[k++] = __builtin_ctzll(m);
       if (can_stop()) out[k++] = kStop;
     } else if (phase == kPassing) {
       out[k++] = kPass;
@@ -217,6 +219,7 @@ struct State {
     const int cell = dealt;
     card[cell] = static_cast<int8_t>(value);
     status[cell] = kDown;
+    down |= 1ULL << cell;
     --to_deal[value];
     ++dealt;
     ++face_down;
@@ -226,6 +229,7 @@ struct State {
   void flip(int cell) {
     const int value = card[cell];
     status[cell] = kUp;
+    down &= ~(1ULL << cell);
     seen[cell] = true;
     --face_down;
     flipped[nflipped++] = static_cast<int8_t>(cell);
@@ -294,6 +298,7 @@ struct State {
       }
     card[cell] = static_cast<int8_t>(value);
     status[cell] = kDown;
+    down |= 1ULL << cell;
     seen[cell] = true;  // everyone saw which card went back
     ++face_down;
     for (int i = 0; i < nholding; ++i) piles[seat][pile_len[seat]++] = holding[i];
@@ -326,7 +331,7 @@ struct State {
   }
 
   void turn_back(const int8_t *cells, int n) {
-    for (int i = 0; i < n; ++i) status[cells[i]] = kDown;
+    for (int i = 0; i < n; ++i) status[cells[i]] = kDown, down |= 1ULL << cells[i];
     face_down += n;
   }
 
