@@ -291,13 +291,13 @@ def test_the_information_key_follows_the_view() -> None:
 
 
 def heuristic_states(games: int, seed: int) -> Iterator[State]:
-    """Decision states of games played half at random, half by the heuristic, at every player count."""
+    """Decision states of games played at random, by the heuristic, or half and half, at every player count."""
     bot = CalcoryHeuristicBot()
     for index in range(games):
         game = load_game("calcory", players=PLAYERS[index % 3])
         state = game.new_initial_state()
         draw = random.Random(seed + index)
-        share = (index % 3) / 2
+        share = (index // 3 % 3) / 2  # every mix at every player count
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(sample_chance(state, draw))
@@ -315,8 +315,8 @@ def test_the_heuristic_picks_the_references_move() -> None:
     bot = CalcoryHeuristicBot()
     first = FirstChoice(0)
     checked = 0
-    states = 10_000 if LONG else 2_500
-    for state in heuristic_states(10_000, 40):
+    states = 100_000 if LONG else 10_000
+    for state in heuristic_states(100_000, 40):
         seat = state.current_players()[0]
         legal = state.legal_actions(seat)
         view = state.view(seat)
