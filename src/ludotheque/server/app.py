@@ -75,7 +75,8 @@ SETTINGS_ENV = "LUDOTHEQUE_SERVE_SETTINGS"
 def app_from_environment() -> FastAPI:
     """The application of one worker of ``serve --workers N`` (uvicorn calls it in each process)."""
     data = json.loads(os.environ[SETTINGS_ENV])
-    data["allow_origins"] = tuple(data["allow_origins"])
+    for name in ("allow_origins", "push_hosts"):  # JSON has lists, the settings tuples
+        data[name] = tuple(data[name])
     return create_app(Settings(**data))
 
 

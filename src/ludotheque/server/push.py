@@ -32,7 +32,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
-from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives import serialization
 from fastapi import APIRouter, Request
@@ -42,8 +41,10 @@ from pywebpush import WebPushException, webpush
 from sqlalchemy import Column, Connection, Engine, Float, String, Table, Text, and_, delete, insert, select
 from sqlalchemy.engine import make_url
 
+from ludotheque.server import push_net
 from ludotheque.server.api import Strict, problems
 from ludotheque.server.auth import OptionalPlayerTokenDep, SeatTokenDep
+from ludotheque.server.config import Settings
 from ludotheque.server.errors import Refusal
 from ludotheque.server.schema import metadata
 from ludotheque.server.store import Store, write
@@ -185,9 +186,11 @@ def forget(engine: Engine, endpoint: str) -> None:
 class Pusher:
     """Sends the "your turn" messages of one process, off the event loop and bounded."""
 
-    def __init__(self, engine: Engine, keys: PushKeys, contact: str) -> None:
+    def __init__(self, engine: Engine, keys: PushKeys, contact: str, settings: Settings | None = None) -> None:
         self.engine = engine
         self.keys = keys
+        self.settings = settings or Settings(db_url="sqlite://")
+        self._local = threading.local()  # each sending thread's session (``push_net.session``)
         #: the VAPID ``sub`` claim: whom a push service may write to about this server's messages
         self.contact = contact
         self._executor = ThreadPoolExecutor(SENDERS, thread_name_prefix="ludotheque-push")
@@ -230,7 +233,8 @@ class Pusher:
                 "keys": {"p256dh": subscription["p256dh"], "auth": subscription["auth"]}}
         try:
             webpush(info, json.dumps(message), vapid_private_key=self.keys.vapid,
-                    vapid_claims={"sub": self.contact}, timeout=SEND_TIMEOUT_S, ttl=TTL_S)
+                    vapid_claims={"sub": self.contact}, timeout=SEND_TIMEOUT_S, ttl=TTL_S,
+                    requests_session=self._session())
         except WebPushException as error:
             status = getattr(error.response, "status_code", None)
             if status in (404, 410):
@@ -240,10 +244,22 @@ class Pusher:
                 log.warning("push: the push service refused a message (%s)", status)
             return False
         except Exception as error:  # an unreachable push service: the message is lost, the game goes on
-            log.warning("push: the push service could not be reached (%s)", type(error).__name__)
+            refused = push_net.refused_in(error)
+            if refused is not None:  # it leads into the server's own network now: never tried again
+                forget(self.engine, subscription["endpoint"])
+                log.warning("push: a subscription was deleted: %s", refused)
+            else:
+                log.warning("push: the push service could not be reached (%s)", type(error).__name__)
             return False
         self.sent += 1
         return True
+
+    def _session(self) -> Any:
+        session = getattr(self._local, "session", None)
+        if session is None:
+            session = self._local.session = push_net.session(self.settings.push_allow_private,
+                                                             self.settings.push_hosts)
+        return session
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
@@ -252,12 +268,13 @@ class Pusher:
 _pushers: weakref.WeakKeyDictionary[Store, Pusher] = weakref.WeakKeyDictionary()
 
 
-def start(store: Store, db_url: str, public_url: str | None) -> Pusher:
+def start(store: Store, settings: Settings) -> Pusher:
     """The process's pusher for ``store``'s database, its keys made if the data folder has none."""
-    keys = PushKeys.load(data_folder(db_url))
+    keys = PushKeys.load(data_folder(settings.db_url))
+    public_url = settings.public_url
     contact = os.environ.get("LUDOTHEQUE_PUSH_CONTACT") or (
         public_url if public_url and public_url.startswith("https://") else "mailto:ludotheque@localhost")
-    pusher = _pushers[store] = Pusher(store.engine, keys, contact)
+    pusher = _pushers[store] = Pusher(store.engine, keys, contact, settings)
     return pusher
 
 
@@ -325,12 +342,10 @@ async def push_subscribe(body: Subscribe, request: Request, token: SeatTokenDep 
     """Keep a browser's push subscription: for a seat (``table_id`` with the seat's ``Authorization: Bearer``
     token) and for the player of ``X-Player-Token`` (every table they sit at); at least one of them.  The server
     sends it a message when the turn at a game by correspondence passes to that person while none of their pages
-    is open there.  400 for an endpoint that is not https or keys that are not a browser's."""
+    is open there.  400 for an endpoint that is not https, whose host is not a push service's (an address of the
+    server's own network, or a host outside ``Settings.push_hosts``), or keys that are not a browser's."""
     pusher = _pusher(request)
-    endpoint = urlsplit(body.subscription.endpoint)
     schemes = ("https", "http") if insecure_endpoints_allowed() else ("https",)
-    if endpoint.scheme not in schemes or not endpoint.netloc:
-        raise Refusal(400, "a push endpoint is an https address of a push service")
     try:
         point, secret = _unb64url(body.subscription.keys.p256dh), _unb64url(body.subscription.keys.auth)
     except ValueError:
@@ -363,6 +378,12 @@ async def push_subscribe(body: Subscribe, request: Request, token: SeatTokenDep 
     if not owners:
         raise Refusal(401, "a subscription is a seat's (table_id and Authorization: Bearer) or a player's "
                       "(X-Player-Token)")
+    # after the tokens: only a seat or a player makes the server resolve a name
+    try:
+        await asyncio.to_thread(push_net.check_endpoint, body.subscription.endpoint, schemes,
+                                pusher.settings.push_hosts, pusher.settings.push_allow_private)
+    except push_net.EndpointRefused as refused:
+        raise Refusal(400, str(refused)) from None
     await asyncio.to_thread(subscribe, pusher.engine, owners, body.subscription.endpoint,
                             body.subscription.keys.p256dh, body.subscription.keys.auth, body.lang)
     return {"kept_for": kept_for}
