@@ -14,6 +14,7 @@ import re
 import shutil
 import sqlite3
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 from typing import Annotated
@@ -25,6 +26,7 @@ from sqlalchemy.engine import make_url
 
 from ludotheque.cli.common import console, fail
 from ludotheque.server.config import default_db_url
+from ludotheque.server.dblock import InUse, exclusive
 
 DbOption = Annotated[
     str | None, typer.Option("--db", help="database URL (default: LUDOTHEQUE_DB, or data/ludotheque.db)")
@@ -57,16 +59,26 @@ def backup(
 def restore(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="a copy made by `ludotheque backup`")],
     db: DbOption = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="PostgreSQL: end the database sessions a stopped server left open (its "
+                           "host died); never for a server that runs")
+    ] = False,
 ) -> None:
-    """Put a backup back into the database (stop the server first: it keeps live tables in memory)."""
+    """Put a backup back into the database.  Refused while a server uses it (it keeps live tables in memory and
+    would undo the restore): stop the server first."""
     url = make_url(db or default_db_url())
     try:
         if not file.is_file():
             raise BackupError(f"no backup file at {file}")
-        if url.drivername.startswith("sqlite"):
-            sqlite_restore(file, _sqlite_path(url))
-        else:
-            pg_restore(file, url)
+        with exclusive(url.render_as_string(hide_password=False), force=force):
+            if url.drivername.startswith("sqlite"):
+                sqlite_restore(file, _sqlite_path(url))
+            else:
+                pg_restore(file, url)
+    except InUse as error:
+        # plain, never wrapped: the commands in the message are copied as they are
+        print(f"error: {error}", file=sys.stderr)
+        raise typer.Exit(1) from None
     except BackupError as error:
         fail(escape(str(error)), code=1)
     console.print(f"restored {escape(str(file))} into {escape(url.render_as_string(hide_password=True))}")

@@ -34,6 +34,7 @@ from ludotheque.server.api import (
 from ludotheque.server.auth import OptionalPlayerTokenDep, SeatTokenDep
 from ludotheque.server.cluster import Cluster, RelayedSocket
 from ludotheque.server.config import Settings
+from ludotheque.server.dblock import ServerLock
 from ludotheque.server.errors import install_error_handlers
 from ludotheque.server.idempotency import KEY_REUSED, IdempotencyKeyDep, IdempotentRequests, fingerprint
 from ludotheque.server.limits import client_address
@@ -86,6 +87,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         collector.pace_for_a_server()
+        # held while this process serves: ``ludotheque restore`` refuses to replace the database under it
+        lock = await asyncio.to_thread(ServerLock(settings.db_url).take)
+        keeping = asyncio.create_task(_keep_lock(lock))
         lobby = await asyncio.to_thread(Lobby.open, settings)
         app.state.lobby = lobby
         collector.freeze_what_start_made()
@@ -100,6 +104,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await lobby.close()
+            keeping.cancel()
+            await asyncio.to_thread(lock.release)
 
     app = FastAPI(
         title="ludotheque",
@@ -251,6 +257,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await lobby.forget(live)  # a finished table nobody watches is read again when asked
 
     return app
+
+
+async def _keep_lock(lock: ServerLock) -> None:
+    while True:
+        await asyncio.sleep(5.0)
+        await asyncio.to_thread(lock.keep)
 
 
 def origin_allowed(origin: str | None, scheme: str, host: str | None, settings: Settings) -> bool:
