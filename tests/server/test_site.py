@@ -15,6 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 from tests.server.client import Client, create_table, play_to_end
+from tests.server.test_surrogates import lone_surrogates_leave_the_socket_open
 from websockets.exceptions import ConnectionClosed
 
 from ludotheque.server.process import ServerProcess
@@ -218,3 +219,13 @@ def test_serve_workers_starts_nodes_of_one_site_on_one_port(db_url: str, tmp_pat
         link.close()
     finally:
         server.stop()
+
+
+def test_a_lone_surrogate_is_malformed_through_a_relay(pair: tuple[ServerProcess, ...]) -> None:
+    a, b = pair
+    created = create_table(a.url, "geier", 2, ["me", "bot:random"])
+    client = Client(b.ws_url, created["table_id"], created["token"])  # b relays to a, the table's owner
+    try:
+        lone_surrogates_leave_the_socket_open(client)
+    finally:
+        client.close()

@@ -340,6 +340,13 @@ async def _handle(live: LiveTable, connection: Connection, message: MutableMappi
     except RecursionError:
         refuse("malformed", "the message is nested too deeply")
         return
+    try:
+        # ``\ud800`` is valid JSON but no text: read on, it fails where it is encoded (a frame that echoes it, the
+        # database), far from here, and the connection with it
+        json.dumps(data, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        refuse("malformed", "the message holds a lone surrogate (\\ud800-\\udfff): it is not text")
+        return
     kind = data.get("type") if isinstance(data, dict) else None
     if kind == "hello":
         last = data.get("last_seq", 0)

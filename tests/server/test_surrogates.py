@@ -1,0 +1,37 @@
+"""A lone surrogate (``\\ud800``) is valid JSON but no text: in chat or a ``client_move_id`` it is answered
+``malformed`` and the connection goes on (it used to close without a close frame, where it was encoded).  The
+relayed path is in ``test_site.py`` (``test_a_lone_surrogate_is_malformed_through_a_relay``)."""
+
+from __future__ import annotations
+
+from tests.server.client import Client, create_table
+
+from ludotheque.server.process import ServerProcess
+
+RAW = ['{"type": "chat", "text": "hi \\ud800"}', '{"type": "chat", "text": "\\udfff"}',
+       '{"type": "move", "move": "%s", "client_move_id": "\\ud83dx", "after_seq": %d}',
+       '{"type": "hello", "last_seq": 0, "x": "\\udc00"}']
+
+
+def lone_surrogates_leave_the_socket_open(client: Client) -> None:
+    """Each message with a lone surrogate is refused ``malformed``; then the same socket chats and moves."""
+    state = client.hello()
+    assert state["legal"], "the seat is to act"
+    for raw in RAW:
+        client.send(raw % (state["legal"][0]["notation"], state["seq"]) if "%" in raw else raw)
+        error = client.next("error")
+        assert error["code"] == "malformed" and "surrogate" in error["message"], error
+    client.send({"type": "chat", "text": "still here 😀"})
+    assert client.next("chat")["text"] == "still here 😀"
+    client.send({"type": "move", "move": state["legal"][0]["notation"], "client_move_id": "after",
+                 "after_seq": state["seq"]})
+    assert client.next("ack")["client_move_id"] == "after"
+
+
+def test_a_lone_surrogate_is_malformed_and_the_socket_stays_open(server: ServerProcess) -> None:
+    created = create_table(server.url, "geier", 2, ["me", "bot:random"])
+    client = Client(server.ws_url, created["table_id"], created["token"])
+    try:
+        lone_surrogates_leave_the_socket_open(client)
+    finally:
+        client.close()
