@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import random
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +19,8 @@ from tests.server.client import Client, create_table, play_to_end
 from tests.server.test_surrogates import lone_surrogates_leave_the_socket_open
 from websockets.exceptions import ConnectionClosed
 
-from ludotheque.server.process import ServerProcess
+from ludotheque.cli.serve import EXIT_NO_REDIS
+from ludotheque.server.process import ServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -229,3 +231,15 @@ def test_a_lone_surrogate_is_malformed_through_a_relay(pair: tuple[ServerProcess
         lone_surrogates_leave_the_socket_open(client)
     finally:
         client.close()
+
+
+def test_a_node_whose_redis_does_not_answer_says_so_in_one_line_and_serves_nothing(db_url: str) -> None:
+    closed = free_port()  # nothing listens there
+    done = subprocess.run([sys.executable, "-m", "ludotheque.cli.main", "serve", "--db", db_url, "--port",
+                           str(free_port()), "--redis", f"redis://:hunter2@127.0.0.1:{closed}/0"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == EXIT_NO_REDIS
+    assert "serving" not in done.stdout + done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Redis" in lines[0] and str(closed) in lines[0], done.stderr
+    assert "hunter2" not in done.stderr

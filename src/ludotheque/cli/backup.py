@@ -9,13 +9,15 @@ server's major version or newer (``/usr/lib/postgresql/N/bin`` first, then the `
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
 import re
 import shutil
 import sqlite3
 import subprocess
 import sys
-import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
 
@@ -120,22 +122,48 @@ def sqlite_restore(backup_file: Path, target: Path) -> None:
 
 
 def _copy_checked(origin: sqlite3.Connection, target: Path) -> int:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial", dir=target.parent)
-    os.close(handle)
-    partial = Path(name)
-    try:
-        with _sqlite(str(partial)) as copy:
-            origin.backup(copy)  # every page in one step: one read transaction, one consistent state
-            copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file, no WAL beside it
-            _check(copy, target)
-            pages = int(copy.execute("PRAGMA page_count").fetchone()[0])
+    with partial_beside(target) as partial:
+        try:
+            with _sqlite(str(partial)) as copy:
+                origin.backup(copy)  # every page in one step: one read transaction, one consistent state
+                copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file, no WAL beside it
+                _check(copy, target)
+                pages = int(copy.execute("PRAGMA page_count").fetchone()[0])
+        except sqlite3.Error as error:
+            raise BackupError(f"the copy failed: {error}") from None
         partial.replace(target)
         return pages
-    except sqlite3.Error as error:
-        raise BackupError(f"the copy failed: {error}") from None
-    finally:
-        partial.unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def partial_beside(target: Path) -> Iterator[Path]:
+    """``.TARGET.PID.partial`` beside ``target``, locked (``flock``) while the copy is written, removed if it was
+    not renamed into place.  A copy killed half-way leaves its file unlocked: every backup or restore first
+    removes the unlocked ``.*.partial`` files of its folder (``remove_stale_partials``), never another copy's that
+    is still being written."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_partials(target.parent)
+    partial = target.parent / f".{target.name}.{os.getpid()}.partial"
+    with partial.open("wb") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield partial
+        finally:
+            partial.unlink(missing_ok=True)
+
+
+def remove_stale_partials(folder: Path) -> list[Path]:
+    """The ``.*.partial`` files of ``folder`` that no running copy holds, removed; the ones removed."""
+    removed = []
+    for path in folder.glob(".*.partial"):
+        try:
+            with path.open("rb") as handle:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)  # taken: whoever wrote it is gone
+                path.unlink(missing_ok=True)
+                removed.append(path)
+        except (BlockingIOError, FileNotFoundError, IsADirectoryError, PermissionError):
+            continue
+    return removed
 
 
 def _check(db: sqlite3.Connection, path: Path) -> None:
@@ -164,11 +192,10 @@ class _sqlite:
 
 
 def pg_backup(url: URL, target: Path) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(f".{target.name}.partial")
     tool = pg_tool("pg_dump", url)
-    _run([tool, "--format=custom", "--no-owner", f"--file={partial}", f"--dbname={_libpq_url(url)}"], url)
-    partial.replace(target)
+    with partial_beside(target) as partial:
+        _run([tool, "--format=custom", "--no-owner", f"--file={partial}", f"--dbname={_libpq_url(url)}"], url)
+        partial.replace(target)
 
 
 def pg_restore(backup_file: Path, url: URL) -> None:
