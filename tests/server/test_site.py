@@ -20,7 +20,7 @@ from tests.server.test_surrogates import lone_surrogates_leave_the_socket_open
 from websockets.exceptions import ConnectionClosed
 
 from ludotheque.cli.serve import EXIT_NO_REDIS
-from ludotheque.server.process import ServerProcess, free_port
+from ludotheque.server.process import SITE_FOR_TESTS, ServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -205,7 +205,7 @@ def test_serve_workers_starts_nodes_of_one_site_on_one_port(db_url: str, tmp_pat
     created through the port are held by either."""
     import redis
 
-    site = f"ludotheque:{db_url.rsplit('/', 1)[1]}:"
+    site = f"ludotheque:{db_url.rsplit('/', 1)[1]}:0:"  # the site's name, then the Redis database number
     link = redis.Redis.from_url(f"{redis_url()}/0", decode_responses=True)
     before = set(link.scan_iter(f"{site}alive:*"))  # the module's other nodes, on the same database
     server = ServerProcess(db_url, tmp_path, "--redis", f"{redis_url()}/0", "--workers", "2").start()
@@ -237,7 +237,7 @@ def test_a_node_whose_redis_does_not_answer_says_so_in_one_line_and_serves_nothi
     closed = free_port()  # nothing listens there
     done = subprocess.run([sys.executable, "-m", "ludotheque.cli.main", "serve", "--db", db_url, "--port",
                            str(free_port()), "--redis", f"redis://:hunter2@127.0.0.1:{closed}/0"],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=60, env={**os.environ, **SITE_FOR_TESTS})
     assert done.returncode == EXIT_NO_REDIS
     assert "serving" not in done.stdout + done.stderr
     lines = done.stderr.strip().splitlines()

@@ -79,6 +79,10 @@ def serve(
         fail("--workers N starts N nodes of one site: give the site's Redis with --redis (and PostgreSQL with --db)")
     refuse_damaged(settings.db_url)
     if redis is not None:
+        if len(settings.site_secret or "") < 16:
+            print("error: a node of a site needs the secret its nodes share, of 16 characters or more, in "
+                  "LUDOTHEQUE_SITE_SECRET (the same on every node; `openssl rand -hex 32` makes one)", file=sys.stderr)
+            raise typer.Exit(2)
         refuse_unreachable_redis(redis)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     address = f"http://{shown}:{port}/"

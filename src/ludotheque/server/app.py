@@ -47,6 +47,7 @@ from ludotheque.server.relay import relay_socket
 from ludotheque.server.security import install as install_security
 from ludotheque.server.security import origin_accepted
 from ludotheque.server.site import Remote, Site
+from ludotheque.server.store import Fenced
 
 log = logging.getLogger("ludotheque.server")
 
@@ -95,8 +96,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         collector.freeze_what_start_made()
         lobby.resume()
         if settings.redis_url is not None:
-            name = make_url(settings.db_url).database or "ludotheque"
-            cluster = Cluster(settings.redis_url, name, lease_s=settings.lease_s, renew_s=settings.lease_s / 3)
+            name = settings.site_name or make_url(settings.db_url).database or "ludotheque"
+            if not settings.site_secret:
+                raise RuntimeError("a node of a site needs the site's shared secret: LUDOTHEQUE_SITE_SECRET")
+            cluster = Cluster(settings.redis_url, name, settings.site_secret, lease_s=settings.lease_s,
+                              renew_s=settings.lease_s / 3)
             site = Site(lobby, cluster)
             site.serve_socket = serve_connection
             await lobby.join_site(site)
@@ -362,6 +366,9 @@ async def _handle(live: LiveTable, connection: Connection, message: MutableMappi
             await live.move(connection, data.get("move"), data.get("client_move_id"), data.get("after_seq"))
         except MoveError as error:
             connection.push(error.frame())
+        except Fenced:  # another node holds the table now: this connection is closed with 1012 to reconnect there
+            refuse("unavailable", "the move was not saved: the table moved to another server; reconnect and send "
+                   "it again")
         except SQLAlchemyError:
             log.exception("table %s: a move could not be committed", live.id)
             refuse("unavailable", "the move could not be saved (the database is unavailable): nothing changed; "

@@ -75,6 +75,12 @@ class Settings:
     #: seconds a node's lease on a table lasts unrenewed: a stopped node's tables are adopted after about this
     #: long plus two sweeps (``LUDOTHEQUE_LEASE_S``)
     lease_s: float = field(default_factory=lambda: _env_float("LUDOTHEQUE_LEASE_S", 6.0))
+    #: the site's name in Redis (``LUDOTHEQUE_SITE``; default: the database's name): two sites on one Redis need
+    #: two names
+    site_name: str | None = field(default_factory=lambda: os.environ.get("LUDOTHEQUE_SITE") or None)
+    #: the secret every node of the site shares (``LUDOTHEQUE_SITE_SECRET``, at least 16 characters): the messages
+    #: between nodes are signed with it, and a Redis client without it cannot act (``cluster.py``)
+    site_secret: str | None = field(default_factory=lambda: os.environ.get("LUDOTHEQUE_SITE_SECRET") or None)
 
     # -- limits for the open internet (docs/deploy.md lists them; each has an environment variable) -------------
     #: seats and ``default_bot`` take any bot spec (``bot:ismcts:iterations=...``), not only the named levels
