@@ -1,4 +1,5 @@
-"""A push endpoint that never answers holds one sending thread for one person, never everyone's messages.
+"""A push endpoint that never answers holds one sending thread for one person, and all such endpoints of one host
+``PER_PLACE`` threads, never everyone's messages.
 
 The tarpit is a real socket on loopback that takes connections and never answers; the push service a real HTTP
 server (``test_correspondence.PushService``).  The assertions are about order (the other person's message left
@@ -23,12 +24,15 @@ from ludotheque.server.config import Settings
 from ludotheque.server.db import make_engine, migrate
 from ludotheque.server.push import Pusher, PushKeys, push_subscriptions, subscribe
 
+#: tarpit subscriptions of each attacking seat
+SUBSCRIPTIONS = 1
+
 
 class Tarpit:
     """Takes every connection and never answers; counts them."""
 
     def __init__(self) -> None:
-        self.listener = socket.create_server(("127.0.0.1", 0), backlog=128)
+        self.listener = socket.create_server(("127.0.0.2", 0), backlog=128)
         self.port = self.listener.getsockname()[1]
         self.held: list[socket.socket] = []
         self.lock = threading.Lock()
@@ -76,18 +80,19 @@ def keep(pusher: Pusher, owner: str, endpoint: str) -> Browser:
 def test_a_tarpit_endpoint_delays_no_one_else_and_is_dropped(tarpit: Tarpit, tmp_path: Path,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     # a short read timeout keeps the test quick; the order asserted holds for any timeout
-    monkeypatch.setattr(push, "SEND_TIMEOUT_S", (3.0, 1.0))
+    monkeypatch.setattr(push, "SEND_TIMEOUT_S", (3.0, 0.5))
     service = PushService()
     engine = make_engine(f"sqlite:///{tmp_path / 'push.db'}")
     migrate(engine)
     pusher = Pusher(engine, PushKeys.load(tmp_path), "mailto:test@localhost",
                     Settings(db_url="sqlite://", push_allow_private=True))
     try:
-        # ten guests' seats, each with two subscriptions to the tarpit, four turns each (the most that may wait)
-        attackers = [f"a{i}" for i in range(10)]
+        # more guests' seats than sending threads, each subscribed to the tarpit, four turns each (the most that may
+        # wait): without a bound by host they would hold every thread
+        attackers = [f"a{i}" for i in range(push.SENDERS + 4)]
         for table in attackers:
-            for n in range(2):
-                keep(pusher, push.seat_owner(table, 0), f"http://127.0.0.1:{tarpit.port}/{table}/{n}")
+            for n in range(SUBSCRIPTIONS):
+                keep(pusher, push.seat_owner(table, 0), f"http://127.0.0.2:{tarpit.port}/{table}/{n}")
         for table in attackers:
             assert all(pusher.turn(row(table, None), 0) for _ in range(push.PER_PERSON))
         assert not pusher.turn(row("a0", None), 0)  # a fifth waiting turn of one person is dropped
@@ -95,8 +100,8 @@ def test_a_tarpit_endpoint_delays_no_one_else_and_is_dropped(tarpit: Tarpit, tmp
         bo = keep(pusher, push.player_owner("bo"), f"{service.url}/bo")
         assert pusher.turn(row("b", "bo"), 0)
         _, body = service.wait("/bo", 1, timeout=60)[0]
-        # it left while most of the tarpit's sendings were still to come (each endpoint is tried three times)
-        assert tarpit.connections < len(attackers) * 2 * push.FAILURES_BEFORE_DROP // 2
+        # it left while the tarpit held no more than its host's share of the threads (twice: a slow machine)
+        assert tarpit.connections <= 2 * push.PER_PLACE < push.SENDERS
         assert bo.read(body)["url"] == "/tables/b"
         # every tarpit endpoint failed three times in a row and was deleted; Bo's is kept
         deadline = time.monotonic() + 120
@@ -107,7 +112,7 @@ def test_a_tarpit_endpoint_delays_no_one_else_and_is_dropped(tarpit: Tarpit, tmp
                 break
             assert time.monotonic() < deadline, f"{len(left)} subscriptions left"
             time.sleep(0.2)
-        assert tarpit.connections == len(attackers) * 2 * push.FAILURES_BEFORE_DROP
+        assert tarpit.connections == len(attackers) * SUBSCRIPTIONS * push.FAILURES_BEFORE_DROP
     finally:
         pusher.close()
         service.close()

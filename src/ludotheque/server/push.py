@@ -11,10 +11,10 @@ Three parts, each small:
   subscription: it is deleted.
 * **the sending**: ``pywebpush`` encrypts (aes128gcm) and signs each message and posts it to the push service, in
   threads of its own, never in the event loop, only to public addresses (``push_net.py``).  At most
-  ``MAX_PENDING`` messages wait at once, ``PER_PERSON`` turns for one person, each person's in turn
-  (``push_queue.py``); past it a message is dropped and logged (a push is a courtesy: the game never waits on it).
-  A push service has ``SEND_TIMEOUT_S`` to answer; an endpoint that fails ``FAILURES_BEFORE_DROP`` times in a row
-  is deleted.
+  ``MAX_PENDING`` messages wait at once, ``PER_PERSON`` turns for one person, each person's in turn, at most
+  ``PER_PLACE`` sendings to one host at once (``push_queue.py``); past it a message is dropped and logged (a push
+  is a courtesy: the game never waits on it).  A push service has ``SEND_TIMEOUT_S`` to answer; an endpoint that
+  fails ``FAILURES_BEFORE_DROP`` times in a row is deleted.
 
 A message says only "your turn" and the table's name, and the page it opens: nothing a seat's view does not show.
 """
@@ -35,6 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
+from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives import serialization
 from fastapi import APIRouter, Request
@@ -67,6 +68,9 @@ MAX_PENDING = 200
 PER_PERSON = 4
 #: threads that post to the push services; one person holds at most one of them
 SENDERS = 8
+#: sendings to one push service's host at once: endpoints that never answer, however many people they are
+#: subscribed for, hold at most this many threads
+PER_PLACE = 2
 #: seconds a push service has to take the connection, then to answer (``requests``' connect and read timeouts)
 SEND_TIMEOUT_S = (3.0, 3.0)
 #: sendings that fail in a row (no answer, a refusal other than 404 and 410) before the subscription is deleted
@@ -202,7 +206,7 @@ class Pusher:
         self._local = threading.local()  # each sending thread's session (``push_net.session``)
         #: the VAPID ``sub`` claim: whom a push service may write to about this server's messages
         self.contact = contact
-        self._queue = FairQueue(SENDERS, PER_PERSON, MAX_PENDING)
+        self._queue = FairQueue(SENDERS, PER_PERSON, MAX_PENDING, PER_PLACE)
         self._lock = threading.Lock()
         #: failures in a row of each endpoint that failed last time (a success or a deletion forgets it)
         self._failures: dict[str, int] = {}
@@ -228,7 +232,8 @@ class Pusher:
             title, body = _TEXT.get(subscription["lang"], _TEXT["fr"])
             message = {"title": title, "body": body.format(name=name), "url": f"/tables/{table_id}",
                        "tag": f"turn-{table_id}"}
-            self._queue.put(person, functools.partial(self.send, subscription, message), first=True)
+            place = urlsplit(subscription["endpoint"]).hostname or "?"
+            self._queue.put(person, functools.partial(self.send, subscription, message), first=True, place=place)
 
     def send(self, subscription: dict[str, str], message: dict[str, Any]) -> bool:
         """Post one message; a subscription its push service dropped (404, 410) is deleted.  Whether it was taken."""
