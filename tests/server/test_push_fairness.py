@@ -3,7 +3,7 @@
 
 The tarpit is a real socket on loopback that takes connections and never answers; the push service a real HTTP
 server (``test_correspondence.PushService``).  The assertions are about order (the other person's message left
-while the tarpit's sendings were still to come) and about what was kept, not about time."""
+while the tarpit held no more than its host's share of the threads) and about what was kept, not about time."""
 
 from __future__ import annotations
 
