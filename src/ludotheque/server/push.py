@@ -348,6 +348,11 @@ def _pusher(request: Request) -> Pusher:
     return pusher
 
 
+#: subscriptions whose endpoint's name is being resolved at once, past which one is refused (503)
+RESOLVING_AT_ONCE = 4
+_resolving = threading.BoundedSemaphore(RESOLVING_AT_ONCE)
+
+
 def insecure_endpoints_allowed() -> bool:
     """Push services are reached over https only; ``LUDOTHEQUE_PUSH_ALLOW_HTTP=1`` lets a test's local endpoint in."""
     return os.environ.get("LUDOTHEQUE_PUSH_ALLOW_HTTP") == "1"
@@ -402,12 +407,18 @@ async def push_subscribe(body: Subscribe, request: Request, token: SeatTokenDep 
     if not owners:
         raise Refusal(401, "a subscription is a seat's (table_id and Authorization: Bearer) or a player's "
                       "(X-Player-Token)")
-    # after the tokens: only a seat or a player makes the server resolve a name
+    # after the tokens: only a seat or a player makes the server resolve a name, and a few at once (a slow resolver
+    # would otherwise hold the threads every request shares)
+    if not _resolving.acquire(blocking=False):
+        raise Refusal(503, "too many push subscriptions are being checked at once: try again shortly",
+                      headers={"Retry-After": "2"})
     try:
         await asyncio.to_thread(push_net.check_endpoint, body.subscription.endpoint, schemes,
                                 pusher.settings.push_hosts, pusher.settings.push_allow_private)
     except push_net.EndpointRefused as refused:
         raise Refusal(400, str(refused)) from None
+    finally:
+        _resolving.release()
     await asyncio.to_thread(subscribe, pusher.engine, owners, body.subscription.endpoint,
                             body.subscription.keys.p256dh, body.subscription.keys.auth, body.lang)
     return {"kept_for": kept_for}
