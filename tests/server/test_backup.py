@@ -19,7 +19,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from ludotheque.server.db import make_engine
+from ludotheque.server.db import make_engine, migrate
 from ludotheque.server.dblock import ADVISORY_KEY, InUse, ServerLock, exclusive
 from ludotheque.server.process import ServerProcess, free_port
 from ludotheque.server.store import Store
@@ -242,8 +242,9 @@ def test_restore_force_ends_the_sessions_a_stopped_server_left_open(tmp_path: Pa
         pytest.skip("no PostgreSQL")
     url, drop = _fresh_postgres_database(admin)
     try:
-        server = ServerProcess(url, tmp_path).start()
-        server.stop()
+        engine = make_engine(url)
+        migrate(engine)  # the schema a server makes
+        engine.dispose()
         copy = tmp_path / "db.backup"
         assert ludotheque("backup", str(copy), "--db", url).returncode == 0
         # a server whose host died: its lock session is still open in PostgreSQL

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import logging
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -156,7 +157,13 @@ def exclusive(db_url: str, force: bool = False) -> Iterator[None]:
                 "SELECT pg_terminate_backend(a.pid) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
                 "WHERE l.locktype = 'advisory' AND ((l.classid::bigint << 32) | l.objid::bigint) = %s "
                 "AND a.pid <> pg_backend_pid()", (ADVISORY_KEY,))
-        row = session.execute("SELECT pg_try_advisory_lock(%s)", (ADVISORY_KEY,)).fetchone()
+        # an ended session lets its locks go a moment later: with --force, the lock is tried for a few seconds
+        deadline = time.monotonic() + (5.0 if force else 0.0)
+        while True:
+            row = session.execute("SELECT pg_try_advisory_lock(%s)", (ADVISORY_KEY,)).fetchone()
+            if (row and row[0]) or time.monotonic() >= deadline:
+                break
+            time.sleep(0.1)
         if not (row and row[0]):
             who = "; ".join(_holders(session)) or "a session"
             raise InUse(f"a server is using the database {url.database} ({who}): {HOW_TO_STOP}; if it is stopped "
