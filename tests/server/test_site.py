@@ -243,3 +243,14 @@ def test_a_node_whose_redis_does_not_answer_says_so_in_one_line_and_serves_nothi
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "Redis" in lines[0] and str(closed) in lines[0], done.stderr
     assert "hunter2" not in done.stderr
+
+
+def test_a_node_without_the_sites_secret_refuses_to_start(db_url: str) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "LUDOTHEQUE_SITE_SECRET"}
+    for secret in ({}, {"LUDOTHEQUE_SITE_SECRET": "short"}):
+        done = subprocess.run([sys.executable, "-m", "ludotheque.cli.main", "serve", "--db", db_url, "--port",
+                               str(free_port()), "--redis", f"{redis_url()}/0"],
+                              capture_output=True, text=True, timeout=60, env={**env, **secret})
+        assert done.returncode == 2
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and "LUDOTHEQUE_SITE_SECRET" in lines[0], done.stderr
