@@ -1,7 +1,7 @@
 """``NaN``, ``Infinity`` and numbers past a double (``1e400``) are not JSON: every route answers 422, never 500.
 
-Python's JSON parser takes them; a model, the database or a 422 that echoes the value then could not, and the
-request ended in a server error with a traceback."""
+Python's JSON parser takes them; a model, the database or a 422 that echoes the value cannot, and the request
+would end in a server error with a traceback."""
 
 from __future__ import annotations
 

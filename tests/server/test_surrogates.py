@@ -1,5 +1,5 @@
 """A lone surrogate (``\\ud800``) is valid JSON but no text: in chat or a ``client_move_id`` it is answered
-``malformed`` and the connection goes on (it used to close without a close frame, where it was encoded).  The
+``malformed`` and the connection goes on (read on, it would fail wherever it is encoded, and the socket with it).  The
 relayed path is in ``test_site.py`` (``test_a_lone_surrogate_is_malformed_through_a_relay``)."""
 
 from __future__ import annotations
