@@ -10,7 +10,6 @@ server's major version or newer (``/usr/lib/postgresql/N/bin`` first, then the `
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import re
 import shutil
@@ -141,6 +140,8 @@ def partial_beside(target: Path) -> Iterator[Path]:
     not renamed into place.  A copy killed half-way leaves its file unlocked: every backup or restore first
     removes the unlocked ``.*.partial`` files of its folder (``remove_stale_partials``), never another copy's that
     is still being written."""
+    import fcntl  # POSIX only: the CLI imports this module everywhere
+
     target.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_partials(target.parent)
     partial = target.parent / f".{target.name}.{os.getpid()}.partial"
@@ -154,6 +155,8 @@ def partial_beside(target: Path) -> Iterator[Path]:
 
 def remove_stale_partials(folder: Path) -> list[Path]:
     """The ``.*.partial`` files of ``folder`` that no running copy holds, removed; the ones removed."""
+    import fcntl  # POSIX only: the CLI imports this module everywhere
+
     removed = []
     for path in folder.glob(".*.partial"):
         try:

@@ -16,7 +16,6 @@ leaves none behind:
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import logging
 import time
 from collections.abc import Iterator
@@ -60,6 +59,7 @@ class ServerLock:
 
     def take(self) -> ServerLock:
         """Hold the lock (``InUse`` while a restore holds it)."""
+        import fcntl  # POSIX only: the CLI imports this module everywhere
         if self.url.drivername.startswith("sqlite"):
             path = _sqlite_lock_path(self.url)
             if path is None:
@@ -129,6 +129,7 @@ def _holders(session: Any) -> list[str]:
 def exclusive(db_url: str, force: bool = False) -> Iterator[None]:
     """Hold the database alone for a restore: ``InUse`` (saying how to stop the server) while a server holds it.
     ``force`` (PostgreSQL): first end the sessions of servers that are stopped but whose connections stayed open."""
+    import fcntl  # POSIX only: the CLI imports this module everywhere
     url = make_url(db_url)
     if url.drivername.startswith("sqlite"):
         path = _sqlite_lock_path(url)
