@@ -3,7 +3,11 @@ SQLite and PostgreSQL, is in tests/server/test_backup.py)."""
 
 from __future__ import annotations
 
+import fnmatch
+import signal
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -45,3 +49,35 @@ def test_backup_of_a_missing_file_says_so(tmp_path: Path) -> None:
 def test_serve_refuses_an_unknown_log_format(tmp_path: Path) -> None:
     done = runner.invoke(app, ["serve", "--db", f"sqlite:///{tmp_path / 'x.db'}", "--log-format", "xml"])
     assert done.exit_code == 2 and "--log-format" in done.output
+
+
+def _copy_in_progress(target: Path) -> subprocess.Popen[str]:
+    """A process in the middle of a copy to ``target`` (its partial file written and locked), as a backup is."""
+    code = ("import sys, time; from pathlib import Path; from ludotheque.cli.backup import partial_beside\n"
+            "with partial_beside(Path(sys.argv[1])) as p:\n    p.write_bytes(b'x' * 4096); print(p, flush=True)"
+            "; time.sleep(600)")
+    process = subprocess.Popen([sys.executable, "-c", code, str(target)], stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    process.stdout.readline()
+    return process
+
+
+def test_a_killed_backup_leaves_a_partial_file_the_next_backup_removes(tmp_path: Path) -> None:
+    source, backups = tmp_path / "live.db", tmp_path / "backups"
+    make_database(source, 50)
+    running = _copy_in_progress(backups / "ludotheque-2.backup")  # a copy still being written
+    try:
+        killed = _copy_in_progress(backups / "ludotheque-1.backup")
+        killed.send_signal(signal.SIGKILL)
+        killed.wait()
+        left = {p.name for p in backups.iterdir()}
+        assert left == {f".ludotheque-1.backup.{killed.pid}.partial", f".ludotheque-2.backup.{running.pid}.partial"}
+        assert all(fnmatch.fnmatch(name, ".*.partial") for name in left)  # what docs/deploy.md's clean-up names
+        done = runner.invoke(app, ["backup", str(backups / "ludotheque-3.backup"), "--db", f"sqlite:///{source}"])
+        assert done.exit_code == 0, done.output
+        # the killed copy's file is gone, the running copy's kept
+        assert {p.name for p in backups.iterdir()} == {"ludotheque-3.backup",
+                                                       f".ludotheque-2.backup.{running.pid}.partial"}
+    finally:
+        running.kill()
+        running.wait()

@@ -19,7 +19,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from ludotheque.server.db import make_engine
+from ludotheque.server.db import make_engine, migrate
+from ludotheque.server.dblock import ADVISORY_KEY, InUse, ServerLock, exclusive
 from ludotheque.server.process import ServerProcess, free_port
 from ludotheque.server.store import Store
 
@@ -203,3 +204,57 @@ def test_a_damaged_backup_is_not_restored(tmp_path: Path) -> None:
     assert not target.exists()
     missing = ludotheque("restore", str(tmp_path / "nothing"), "--db", f"sqlite:///{target}")
     assert missing.returncode == 1 and "no backup file" in missing.stderr
+
+
+def test_restore_refuses_while_a_server_uses_the_database(db_url: str, tmp_path: Path) -> None:
+    server = ServerProcess(db_url, tmp_path).start()
+    copy = tmp_path / "before.backup"
+    try:
+        done = ludotheque("backup", str(copy), "--db", db_url)
+        assert done.returncode == 0, done.stderr
+        after = create_table(server.url, "geier", 2, ["me", "bot:random"])  # made after the backup
+        for force in ((), ("--force",)) if db_url.startswith("sqlite") else ((),):
+            refused = ludotheque("restore", str(copy), "--db", db_url, *force)
+            assert refused.returncode == 1, refused.stdout
+            assert "a server is using" in refused.stderr and "stop it first" in refused.stderr
+            assert "Traceback" not in refused.stderr
+        # nothing was replaced: the table made after the backup is still served
+        assert httpx.get(f"{server.url}/api/tables/{after['table_id']}").status_code == 200
+    finally:
+        server.stop()
+    # a server starting while a restore holds the database is refused
+    with exclusive(db_url), pytest.raises(InUse, match="a restore is replacing"):
+        ServerLock(db_url).take()
+    done = ludotheque("restore", str(copy), "--db", db_url)  # the server stopped: restored
+    assert done.returncode == 0, done.stderr
+    restarted = ServerProcess(db_url, tmp_path).start()
+    try:
+        assert httpx.get(f"{restarted.url}/api/tables/{after['table_id']}").status_code == 404
+    finally:
+        restarted.stop()
+
+
+def test_restore_force_ends_the_sessions_a_stopped_server_left_open(tmp_path: Path) -> None:
+    import psycopg
+
+    admin = postgres_admin_url()
+    if admin is None:
+        pytest.skip("no PostgreSQL")
+    url, drop = _fresh_postgres_database(admin)
+    try:
+        engine = make_engine(url)
+        migrate(engine)  # the schema a server makes
+        engine.dispose()
+        copy = tmp_path / "db.backup"
+        assert ludotheque("backup", str(copy), "--db", url).returncode == 0
+        # a server whose host died: its lock session is still open in PostgreSQL
+        left = psycopg.connect(url, autocommit=True)
+        left.execute("SELECT pg_advisory_lock_shared(%s)", (ADVISORY_KEY,))
+        refused = ludotheque("restore", str(copy), "--db", url)
+        assert refused.returncode == 1 and "--force ends them" in refused.stderr
+        forced = ludotheque("restore", str(copy), "--db", url, "--force")
+        assert forced.returncode == 0, forced.stderr
+        with pytest.raises(psycopg.OperationalError):
+            left.execute("SELECT 1")
+    finally:
+        drop()

@@ -113,7 +113,7 @@ def push_service() -> Iterator[PushService]:
     service.close()
 
 
-SERVER_ENV = {"LUDOTHEQUE_ABSENT_S": "1", "LUDOTHEQUE_PUSH_ALLOW_HTTP": "1"}
+SERVER_ENV = {"LUDOTHEQUE_ABSENT_S": "1", "LUDOTHEQUE_PUSH_ALLOW_HTTP": "1", "LUDOTHEQUE_PUSH_ALLOW_PRIVATE": "1"}
 
 
 @pytest.fixture(scope="module")

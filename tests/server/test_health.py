@@ -3,12 +3,16 @@ Prometheus text format, JSON log lines without any token, and the client's addre
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
+import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from tests.server.conftest import PrivateCluster
 
@@ -143,3 +147,35 @@ def test_redact_hides_query_secrets_and_bearer_tokens() -> None:
                             "Authorization: Bearer [redacted]")
     assert redact("/tables/x?a=1&invite=CODE9 HTTP/1.1") == "/tables/x?a=1&invite=[redacted] HTTP/1.1"
     assert redact("/api/players?player_token=abc") == "/api/players?player_token=[redacted]"
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A file system of 8 MiB of its own (tmpfs), to be filled; mounting one needs root."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", str(disk)], capture_output=True).returncode:
+        pytest.skip("mounting a small file system needs root")
+    try:
+        yield disk
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], capture_output=True)
+
+
+def test_readyz_answers_503_while_the_disk_is_full(small_disk: Path, tmp_path: Path) -> None:
+    server = ServerProcess(f"sqlite:///{small_disk / 'ludotheque.db'}", tmp_path).start({"LUDOTHEQUE_DB_WAIT_S": "1"})
+    try:
+        assert httpx.get(f"{server.url}/readyz", timeout=20).status_code == 200
+        filler = small_disk / "filler"
+        with filler.open("wb") as handle, contextlib.suppress(OSError):
+            while True:  # until the file system has no block left
+                handle.write(b"\0" * 65536)
+                handle.flush()
+        ready = httpx.get(f"{server.url}/readyz", timeout=20)
+        assert ready.status_code == 503, ready.text
+        assert httpx.get(f"{server.url}/healthz", timeout=20).status_code == 200
+        filler.unlink()
+        assert httpx.get(f"{server.url}/readyz", timeout=20).status_code == 200
+        assert httpx.post(f"{server.url}/api/players", json={"name": "Ana"}, timeout=20).status_code == 201
+    finally:
+        server.stop()

@@ -39,9 +39,10 @@ class FakeStore:
             raise error
 
     def append_action(self, table_id: str, seq: int, actor: int | None, action: int, notation: str,
-                      client_move_id: str | None = None, clock_state: dict[str, Any] | None = None) -> None:
+                      client_move_id: str | None = None, clock_state: dict[str, Any] | None = None,
+                      fence: int | None = None) -> None:
         self._write()
-        assert table_id == self.row.id and seq == len(self.actions) + 1
+        assert table_id == self.row.id and fence is None  # a server alone: no fence and seq == len(self.actions) + 1
         self.actions.append(ActionRow(seq, -1 if actor is None else actor, action, notation, client_move_id))
         self.clock_state = clock_state
         self.seen.append(("commit", seq))

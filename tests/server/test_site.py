@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import random
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,9 +16,11 @@ from pathlib import Path
 import httpx
 import pytest
 from tests.server.client import Client, create_table, play_to_end
+from tests.server.test_surrogates import lone_surrogates_leave_the_socket_open
 from websockets.exceptions import ConnectionClosed
 
-from ludotheque.server.process import ServerProcess
+from ludotheque.cli.serve import EXIT_NO_REDIS
+from ludotheque.server.process import SITE_FOR_TESTS, ServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -202,7 +205,7 @@ def test_serve_workers_starts_nodes_of_one_site_on_one_port(db_url: str, tmp_pat
     created through the port are held by either."""
     import redis
 
-    site = f"ludotheque:{db_url.rsplit('/', 1)[1]}:"
+    site = f"ludotheque:{db_url.rsplit('/', 1)[1]}:0:"  # the site's name, then the Redis database number
     link = redis.Redis.from_url(f"{redis_url()}/0", decode_responses=True)
     before = set(link.scan_iter(f"{site}alive:*"))  # the module's other nodes, on the same database
     server = ServerProcess(db_url, tmp_path, "--redis", f"{redis_url()}/0", "--workers", "2").start()
@@ -218,3 +221,36 @@ def test_serve_workers_starts_nodes_of_one_site_on_one_port(db_url: str, tmp_pat
         link.close()
     finally:
         server.stop()
+
+
+def test_a_lone_surrogate_is_malformed_through_a_relay(pair: tuple[ServerProcess, ...]) -> None:
+    a, b = pair
+    created = create_table(a.url, "geier", 2, ["me", "bot:random"])
+    client = Client(b.ws_url, created["table_id"], created["token"])  # b relays to a, the table's owner
+    try:
+        lone_surrogates_leave_the_socket_open(client)
+    finally:
+        client.close()
+
+
+def test_a_node_whose_redis_does_not_answer_says_so_in_one_line_and_serves_nothing(db_url: str) -> None:
+    closed = free_port()  # nothing listens there
+    done = subprocess.run([sys.executable, "-m", "ludotheque.cli.main", "serve", "--db", db_url, "--port",
+                           str(free_port()), "--redis", f"redis://:hunter2@127.0.0.1:{closed}/0"],
+                          capture_output=True, text=True, timeout=60, env={**os.environ, **SITE_FOR_TESTS})
+    assert done.returncode == EXIT_NO_REDIS
+    assert "serving" not in done.stdout + done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Redis" in lines[0] and str(closed) in lines[0], done.stderr
+    assert "hunter2" not in done.stderr
+
+
+def test_a_node_without_the_sites_secret_refuses_to_start(db_url: str) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "LUDOTHEQUE_SITE_SECRET"}
+    for secret in ({}, {"LUDOTHEQUE_SITE_SECRET": "short"}):
+        done = subprocess.run([sys.executable, "-m", "ludotheque.cli.main", "serve", "--db", db_url, "--port",
+                               str(free_port()), "--redis", f"{redis_url()}/0"],
+                              capture_output=True, text=True, timeout=60, env={**env, **secret})
+        assert done.returncode == 2
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and "LUDOTHEQUE_SITE_SECRET" in lines[0], done.stderr

@@ -9,12 +9,14 @@ server's major version or newer (``/usr/lib/postgresql/N/bin`` first, then the `
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
 import sqlite3
 import subprocess
-import tempfile
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
 
@@ -25,6 +27,7 @@ from sqlalchemy.engine import make_url
 
 from ludotheque.cli.common import console, fail
 from ludotheque.server.config import default_db_url
+from ludotheque.server.dblock import InUse, exclusive
 
 DbOption = Annotated[
     str | None, typer.Option("--db", help="database URL (default: LUDOTHEQUE_DB, or data/ludotheque.db)")
@@ -57,16 +60,26 @@ def backup(
 def restore(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="a copy made by `ludotheque backup`")],
     db: DbOption = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="PostgreSQL: end the database sessions a stopped server left open (its "
+                           "host died); never for a server that runs")
+    ] = False,
 ) -> None:
-    """Put a backup back into the database (stop the server first: it keeps live tables in memory)."""
+    """Put a backup back into the database.  Refused while a server uses it (it keeps live tables in memory and
+    would undo the restore): stop the server first."""
     url = make_url(db or default_db_url())
     try:
         if not file.is_file():
             raise BackupError(f"no backup file at {file}")
-        if url.drivername.startswith("sqlite"):
-            sqlite_restore(file, _sqlite_path(url))
-        else:
-            pg_restore(file, url)
+        with exclusive(url.render_as_string(hide_password=False), force=force):
+            if url.drivername.startswith("sqlite"):
+                sqlite_restore(file, _sqlite_path(url))
+            else:
+                pg_restore(file, url)
+    except InUse as error:
+        # plain, never wrapped: the commands in the message are copied as they are
+        print(f"error: {error}", file=sys.stderr)
+        raise typer.Exit(1) from None
     except BackupError as error:
         fail(escape(str(error)), code=1)
     console.print(f"restored {escape(str(file))} into {escape(url.render_as_string(hide_password=True))}")
@@ -108,22 +121,52 @@ def sqlite_restore(backup_file: Path, target: Path) -> None:
 
 
 def _copy_checked(origin: sqlite3.Connection, target: Path) -> int:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial", dir=target.parent)
-    os.close(handle)
-    partial = Path(name)
-    try:
-        with _sqlite(str(partial)) as copy:
-            origin.backup(copy)  # every page in one step: one read transaction, one consistent state
-            copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file, no WAL beside it
-            _check(copy, target)
-            pages = int(copy.execute("PRAGMA page_count").fetchone()[0])
+    with partial_beside(target) as partial:
+        try:
+            with _sqlite(str(partial)) as copy:
+                origin.backup(copy)  # every page in one step: one read transaction, one consistent state
+                copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file, no WAL beside it
+                _check(copy, target)
+                pages = int(copy.execute("PRAGMA page_count").fetchone()[0])
+        except sqlite3.Error as error:
+            raise BackupError(f"the copy failed: {error}") from None
         partial.replace(target)
         return pages
-    except sqlite3.Error as error:
-        raise BackupError(f"the copy failed: {error}") from None
-    finally:
-        partial.unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def partial_beside(target: Path) -> Iterator[Path]:
+    """``.TARGET.PID.partial`` beside ``target``, locked (``flock``) while the copy is written, removed if it was
+    not renamed into place.  A copy killed half-way leaves its file unlocked: every backup or restore first
+    removes the unlocked ``.*.partial`` files of its folder (``remove_stale_partials``), never another copy's that
+    is still being written."""
+    import fcntl  # POSIX only: the CLI imports this module everywhere
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_partials(target.parent)
+    partial = target.parent / f".{target.name}.{os.getpid()}.partial"
+    with partial.open("wb") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield partial
+        finally:
+            partial.unlink(missing_ok=True)
+
+
+def remove_stale_partials(folder: Path) -> list[Path]:
+    """The ``.*.partial`` files of ``folder`` that no running copy holds, removed; the ones removed."""
+    import fcntl  # POSIX only: the CLI imports this module everywhere
+
+    removed = []
+    for path in folder.glob(".*.partial"):
+        try:
+            with path.open("rb") as handle:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)  # taken: whoever wrote it is gone
+                path.unlink(missing_ok=True)
+                removed.append(path)
+        except (BlockingIOError, FileNotFoundError, IsADirectoryError, PermissionError):
+            continue
+    return removed
 
 
 def _check(db: sqlite3.Connection, path: Path) -> None:
@@ -152,11 +195,10 @@ class _sqlite:
 
 
 def pg_backup(url: URL, target: Path) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(f".{target.name}.partial")
     tool = pg_tool("pg_dump", url)
-    _run([tool, "--format=custom", "--no-owner", f"--file={partial}", f"--dbname={_libpq_url(url)}"], url)
-    partial.replace(target)
+    with partial_beside(target) as partial:
+        _run([tool, "--format=custom", "--no-owner", f"--file={partial}", f"--dbname={_libpq_url(url)}"], url)
+        partial.replace(target)
 
 
 def pg_restore(backup_file: Path, url: URL) -> None:

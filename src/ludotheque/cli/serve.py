@@ -8,6 +8,7 @@ import logging.config
 import os
 import sys
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 import typer
 from sqlalchemy.engine import make_url
@@ -77,6 +78,12 @@ def serve(
     if workers > 1 and redis is None:
         fail("--workers N starts N nodes of one site: give the site's Redis with --redis (and PostgreSQL with --db)")
     refuse_damaged(settings.db_url)
+    if redis is not None:
+        if len(settings.site_secret or "") < 16:
+            print("error: a node of a site needs the secret its nodes share, of 16 characters or more, in "
+                  "LUDOTHEQUE_SITE_SECRET (the same on every node; `openssl rand -hex 32` makes one)", file=sys.stderr)
+            raise typer.Exit(2)
+        refuse_unreachable_redis(redis)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     address = f"http://{shown}:{port}/"
     database = make_url(settings.db_url).render_as_string(hide_password=True)
@@ -113,6 +120,28 @@ def refuse_damaged(db_url: str) -> None:
         raise typer.Exit(1) from None
     finally:
         engine.dispose()
+
+
+#: the exit code of ``serve`` when the site's Redis does not answer at start
+EXIT_NO_REDIS = 4
+
+
+def refuse_unreachable_redis(url: str) -> None:
+    """One line and exit ``EXIT_NO_REDIS``, before anything is served, when the site's Redis does not answer (a
+    node without it would serve tables another node holds)."""
+    import redis as redis_client
+
+    client = redis_client.Redis.from_url(url, socket_connect_timeout=5, socket_timeout=5)
+    try:
+        client.ping()
+    except (redis_client.RedisError, OSError, ValueError) as error:
+        shown = urlsplit(url)._replace(netloc=urlsplit(url).netloc.rpartition("@")[2]).geturl()
+        reason = " ".join(str(error).split()) or type(error).__name__
+        print(f"error: the site's Redis at {shown} does not answer ({reason}); start it, or fix --redis",
+              file=sys.stderr)
+        raise typer.Exit(EXIT_NO_REDIS) from None
+    finally:
+        client.close()
 
 
 def register(app: typer.Typer) -> None:

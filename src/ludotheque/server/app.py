@@ -36,6 +36,7 @@ from ludotheque.server.api import (
 from ludotheque.server.auth import OptionalPlayerTokenDep, SeatTokenDep
 from ludotheque.server.cluster import Cluster, RelayedSocket
 from ludotheque.server.config import Settings
+from ludotheque.server.dblock import ServerLock
 from ludotheque.server.errors import install_error_handlers
 from ludotheque.server.idempotency import KEY_REUSED, IdempotencyKeyDep, IdempotentRequests, fingerprint
 from ludotheque.server.limits import client_address
@@ -48,6 +49,7 @@ from ludotheque.server.relay import relay_socket
 from ludotheque.server.security import install as install_security
 from ludotheque.server.security import origin_accepted
 from ludotheque.server.site import Remote, Site
+from ludotheque.server.store import Fenced
 
 log = logging.getLogger("ludotheque.server")
 
@@ -77,7 +79,8 @@ SETTINGS_ENV = "LUDOTHEQUE_SERVE_SETTINGS"
 def app_from_environment() -> FastAPI:
     """The application of one worker of ``serve --workers N`` (uvicorn calls it in each process)."""
     data = json.loads(os.environ[SETTINGS_ENV])
-    data["allow_origins"] = tuple(data["allow_origins"])
+    for name in ("allow_origins", "push_hosts"):  # JSON has lists, the settings tuples
+        data[name] = tuple(data[name])
     return create_app(Settings(**data))
 
 
@@ -88,13 +91,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         collector.pace_for_a_server()
+        # held while this process serves: ``ludotheque restore`` refuses to replace the database under it
+        lock = await asyncio.to_thread(ServerLock(settings.db_url).take)
+        keeping = asyncio.create_task(_keep_lock(lock))
         lobby = await asyncio.to_thread(Lobby.open, settings)
         app.state.lobby = lobby
         collector.freeze_what_start_made()
         lobby.resume()
         if settings.redis_url is not None:
-            name = make_url(settings.db_url).database or "ludotheque"
-            cluster = Cluster(settings.redis_url, name, lease_s=settings.lease_s, renew_s=settings.lease_s / 3)
+            name = settings.site_name or make_url(settings.db_url).database or "ludotheque"
+            if not settings.site_secret:
+                raise RuntimeError("a node of a site needs the site's shared secret: LUDOTHEQUE_SITE_SECRET")
+            cluster = Cluster(settings.redis_url, name, settings.site_secret, lease_s=settings.lease_s,
+                              renew_s=settings.lease_s / 3)
             site = Site(lobby, cluster)
             site.serve_socket = serve_connection
             await lobby.join_site(site)
@@ -102,6 +111,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await lobby.close()
+            keeping.cancel()
+            await asyncio.to_thread(lock.release)
 
     app = FastAPI(
         title="ludotheque",
@@ -261,6 +272,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
+async def _keep_lock(lock: ServerLock) -> None:
+    while True:
+        await asyncio.sleep(5.0)
+        await asyncio.to_thread(lock.keep)
+
+
 def origin_allowed(origin: str | None, scheme: str, host: str | None, settings: Settings) -> bool:
     """A browser names the page that opens a WebSocket: only the server's own pages (and ``--allow-origin``) may,
     so that another site's script cannot play with a visitor's seat; scheme, host and port must all match.
@@ -351,6 +368,13 @@ async def _handle(live: LiveTable, connection: Connection, message: MutableMappi
     except RecursionError:
         refuse("malformed", "the message is nested too deeply")
         return
+    try:
+        # ``\ud800`` is valid JSON but no text: read on, it fails where it is encoded (a frame that echoes it, the
+        # database), far from here, and the connection with it
+        json.dumps(data, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        refuse("malformed", "the message holds a lone surrogate (\\ud800-\\udfff): it is not text")
+        return
     kind = data.get("type") if isinstance(data, dict) else None
     if kind == "hello":
         last = data.get("last_seq", 0)
@@ -366,6 +390,9 @@ async def _handle(live: LiveTable, connection: Connection, message: MutableMappi
             await live.move(connection, data.get("move"), data.get("client_move_id"), data.get("after_seq"))
         except MoveError as error:
             connection.push(error.frame())
+        except Fenced:  # another node holds the table now: this connection is closed with 1012 to reconnect there
+            refuse("unavailable", "the move was not saved: the table moved to another server; reconnect and send "
+                   "it again")
         except SQLAlchemyError:
             log.exception("table %s: a move could not be committed", live.id)
             refuse("unavailable", "the move could not be saved (the database is unavailable): nothing changed; "

@@ -11,9 +11,17 @@ to the owner, as lichess's socket servers pass their messages to its game server
   serves the connection as its own (the frame of each seat built by the table's actor, hidden cards and all, the
   ack before the frame) and sends what the client is owed back to the relaying node.
 
-Every key and channel is under ``ludotheque:SITE:``, ``SITE`` being the database's name, so that the sites of
-several databases may share one Redis.  Each node has one channel (``...:node:ID``) and one subscriber on it; a
-message is a JSON object whose ``k`` says what it is.
+Every key and channel is under ``ludotheque:SITE:DB:``, ``SITE`` being the site's name (``Settings.site_name``,
+the database's name by default) and ``DB`` the Redis database number of ``--redis``: pub/sub channels are shared by
+every database number of a Redis, so two sites on one Redis stay apart only by their names.  Each node has one
+channel (``...:node:ID``) and one subscriber on it; a message is a JSON object whose ``k`` says what it is.
+
+Redis is not trusted with the site's authority: every message is signed with the site's shared secret
+(``Settings.site_secret``, HMAC-SHA256 over the channel and the message) and carries its time and a nonce; a node
+drops a message whose signature is wrong, that is older than ``MESSAGE_TTL_S``, or whose nonce it has seen (a
+replay).  A Redis client without the secret can stop the site (delete leases, flood channels) but cannot act in it:
+no forged ``ws.open`` serves a seat, no forged call runs a verb.  And the database, not Redis, decides who writes a
+table: each lease comes with a fencing number (``Store.take_fence``) that every commit of the table's log checks.
 
 A node that stops (killed or cut off) stops renewing its leases and its own liveness key; after at most
 ``lease_s`` and two sweeps another node claims each orphaned table, restores it from the database's log, and starts
@@ -26,9 +34,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import hmac
 import json
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +50,8 @@ log = logging.getLogger("ludotheque.server.cluster")
 
 #: the close code a relayed socket gets when its table changes owner: the client reconnects and says hello
 CLOSE_MOVED = 1012
+#: seconds a signed message stays valid (the nodes' clocks must agree within it: NTP)
+MESSAGE_TTL_S = 30.0
 
 # Renew the leases that are still this node's; the keys of the others are returned (lost).
 _RENEW = """
@@ -85,10 +98,14 @@ class RelayedSocket:
 class Cluster:
     """This node's link to the site's other nodes (``redis_url``: the site's Redis, its database number included)."""
 
-    def __init__(self, redis_url: str, site: str, lease_s: float = 6.0, renew_s: float = 2.0,
+    def __init__(self, redis_url: str, site: str, secret: str, lease_s: float = 6.0, renew_s: float = 2.0,
                  node: str | None = None) -> None:
-        self.prefix = f"ludotheque:{site}:"
         self.redis = aioredis.from_url(redis_url, decode_responses=True)
+        database = int(self.redis.connection_pool.connection_kwargs.get("db") or 0)
+        self.prefix = f"ludotheque:{site}:{database}:"
+        self._key = hashlib.sha256(b"ludotheque site messages\n" + secret.encode()).digest()
+        self._nonces: dict[str, float] = {}  # the nonces of the messages taken lately, and when they expire
+        self._refused_logged = 0.0
         self.node = node or secrets.token_hex(6)
         self.lease_s, self.renew_s = lease_s, renew_s
         self.owned: set[str] = set()  # the tables whose lease this node holds
@@ -193,7 +210,44 @@ class Cluster:
     # -- messages --------------------------------------------------------------------------------------------
 
     async def send(self, node: str, message: dict[str, Any]) -> None:
-        await self.redis.publish(self.channel(node), json.dumps(message, separators=(",", ":")))
+        channel = self.channel(node)
+        await self.redis.publish(channel, self.sign(channel, message))
+
+    def sign(self, channel: str, message: dict[str, Any]) -> str:
+        """``MAC.JSON``: the message with its time and a nonce, signed for ``channel`` alone."""
+        body = json.dumps({**message, "t": time.time(), "n": secrets.token_hex(8)}, separators=(",", ":"))
+        return f"{self._mac(channel, body)}.{body}"
+
+    def _mac(self, channel: str, body: str) -> str:
+        return hmac.new(self._key, f"{channel}\n{body}".encode(), hashlib.sha256).hexdigest()
+
+    def verified(self, channel: str, data: str) -> dict[str, Any] | None:
+        """The message of ``data`` if it is signed with the site's secret for ``channel``, recent, and not seen
+        before; else None (logged, at most once every 10 s)."""
+        mac, _, body = data.partition(".")
+        why = None
+        message: Any = None
+        if not hmac.compare_digest(mac.encode(), self._mac(channel, body).encode()):
+            why = "a wrong signature"
+        else:
+            message = json.loads(body)
+            now = time.time()
+            for nonce, expires in list(self._nonces.items()):
+                if expires < now:
+                    del self._nonces[nonce]
+            sent = message.get("t") if isinstance(message, dict) else None
+            if not isinstance(sent, int | float) or abs(now - sent) > MESSAGE_TTL_S:
+                why = "a time out of bounds"
+            elif message.get("n") in self._nonces:
+                why = "a nonce seen before (a replay)"
+            else:
+                self._nonces[str(message.get("n"))] = now + 2 * MESSAGE_TTL_S
+        if why is None:
+            return dict(message)
+        if time.monotonic() - self._refused_logged > 10.0:
+            self._refused_logged = time.monotonic()
+            log.warning("node %s dropped a message on its channel: %s", self.node, why)
+        return None
 
     async def call(self, node: str, verb: str, args: dict[str, Any], timeout: float = 10.0) -> Any:
         """Run ``verb`` at ``node`` (the table's owner) and return its answer; its refusal is raised as
@@ -214,7 +268,9 @@ class Cluster:
             try:
                 async for message in pubsub.listen():
                     if message.get("type") == "message":
-                        self._dispatch(json.loads(message["data"]))
+                        verified = self.verified(str(message["channel"]), str(message["data"]))
+                        if verified is not None:
+                            self._dispatch(verified)
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -34,6 +34,10 @@ def _env_float(name: str, default: float) -> float:
     return float(os.environ.get(name, str(default)))
 
 
+def _env_list(name: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in os.environ.get(name, "").split(",") if part.strip())
+
+
 #: The bot levels anyone may seat (a game adds its own named bots as ``BOTS`` in its ``levels.py``, read by
 #: ``bots.registry.own_bot_names``); any other spec needs ``--allow-custom-bots``.
 NAMED_LEVELS = ("random", "heuristic", "easy", "medium", "hard")
@@ -71,6 +75,12 @@ class Settings:
     #: seconds a node's lease on a table lasts unrenewed: a stopped node's tables are adopted after about this
     #: long plus two sweeps (``LUDOTHEQUE_LEASE_S``)
     lease_s: float = field(default_factory=lambda: _env_float("LUDOTHEQUE_LEASE_S", 6.0))
+    #: the site's name in Redis (``LUDOTHEQUE_SITE``; default: the database's name): two sites on one Redis need
+    #: two names
+    site_name: str | None = field(default_factory=lambda: os.environ.get("LUDOTHEQUE_SITE") or None)
+    #: the secret every node of the site shares (``LUDOTHEQUE_SITE_SECRET``, at least 16 characters): the messages
+    #: between nodes are signed with it, and a Redis client without it cannot act (``cluster.py``)
+    site_secret: str | None = field(default_factory=lambda: os.environ.get("LUDOTHEQUE_SITE_SECRET") or None)
 
     # -- limits for the open internet (docs/deploy.md lists them; each has an environment variable) -------------
     #: seats and ``default_bot`` take any bot spec (``bot:ismcts:iterations=...``), not only the named levels
@@ -94,5 +104,11 @@ class Settings:
     guests_per_minute: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_GUESTS_PER_MINUTE", 120))
     #: tables one player may have waiting for people at once (429 beyond)
     waiting_tables_per_player: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_WAITING_TABLES", 50))
+    #: the push services' hosts a subscription may name (``LUDOTHEQUE_PUSH_HOSTS``, comma-separated; ``*.example.com``
+    #: names a domain's hosts); empty: any host all of whose addresses are public (``push_net.py``)
+    push_hosts: tuple[str, ...] = field(default_factory=lambda: _env_list("LUDOTHEQUE_PUSH_HOSTS"))
+    #: push endpoints on loopback or a private network are let in (``LUDOTHEQUE_PUSH_ALLOW_PRIVATE=1``): a test's
+    #: own push service, or a closed network's; never on a server open to the internet
+    push_allow_private: bool = field(default_factory=lambda: os.environ.get("LUDOTHEQUE_PUSH_ALLOW_PRIVATE") == "1")
     #: a waiting table that nobody has opened for this long expires
     waiting_table_ttl_s: float = field(default_factory=lambda: _env_float("LUDOTHEQUE_WAITING_TTL_S", 86_400.0))

@@ -54,7 +54,7 @@ class Lobby:
         engine = make_engine(settings.db_url)
         migrate(engine)
         lobby = cls(settings, Store(engine))
-        push.start(lobby.store, settings.db_url, settings.public_url)  # the VAPID keys are made at the first start
+        push.start(lobby.store, settings)  # the VAPID keys are made at the first start
         # the tables that expired while the server was stopped are not restored
         lobby.store.close_waiting(lobby.store.unopened_waiting(time.time() - settings.waiting_table_ttl_s), "expired")
         if settings.redis_url is not None:

@@ -22,9 +22,11 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Histogram,
 from prometheus_client import Counter as PromCounter
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
-from sqlalchemy import text
+from sqlalchemy import Connection, text
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ludotheque.server.store import write
 
 if TYPE_CHECKING:
     from ludotheque.server.lobby import Lobby
@@ -115,18 +117,25 @@ def healthz() -> dict[str, str]:
 
 @router.get("/readyz")
 async def readyz(request: Request, response: Response) -> dict[str, str]:
-    """200 when the database answers ``SELECT 1``; 503 when it does not (a load balancer then sends no one)."""
+    """200 when the database answers and takes a write; 503 when it does not (a full disk, an I/O error, the
+    database away: a load balancer then sends no one).  The write goes through the writer like a move's, and
+    commits: on SQLite the schema version written again as it is (a page appended to the WAL, which a full disk
+    refuses), on PostgreSQL a transaction id taken (a commit record in its WAL)."""
     lobby: Lobby = request.app.state.lobby
+    engine = lobby.store.engine
 
-    def ping() -> None:
-        with lobby.store.engine.connect() as db:
-            db.execute(text("SELECT 1"))
+    def probe(db: Connection) -> None:
+        if engine.dialect.name == "sqlite":
+            version = int(db.execute(text("PRAGMA user_version")).scalar_one())
+            db.execute(text(f"PRAGMA user_version = {version}"))
+        else:
+            db.execute(text("SELECT txid_current()"))
 
     try:
-        await asyncio.wait_for(asyncio.to_thread(ping), READY_TIMEOUT_S)
+        await asyncio.wait_for(asyncio.to_thread(write, engine, probe), READY_TIMEOUT_S)
     except (SQLAlchemyError, OSError, TimeoutError):
         response.status_code = 503
-        return {"status": "the database does not answer"}
+        return {"status": "the database does not answer or takes no write"}
     return {"status": "ok"}
 
 

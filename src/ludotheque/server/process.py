@@ -31,6 +31,11 @@ ROOMY_LIMITS = {
 }
 
 
+#: the secret the nodes of a test's site share (``--redis``); an environment's own ``LUDOTHEQUE_SITE_SECRET`` or a
+#: test's ``env`` wins
+SITE_FOR_TESTS = {"LUDOTHEQUE_SITE_SECRET": os.environ.get("LUDOTHEQUE_SITE_SECRET") or "a test site's secret"}
+
+
 class ServerProcess:
     """``ludotheque serve`` in a subprocess (``--no-pacing``; bots in the server's own threads by default).
 
@@ -65,7 +70,7 @@ class ServerProcess:
         log = self.log_path.open("ab")
         limits = {} if self.limits else ROOMY_LIMITS
         self.process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT,
-                                        env={**os.environ, **limits, **(env or {})})
+                                        env={**os.environ, **SITE_FOR_TESTS, **limits, **(env or {})})
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -9,9 +9,12 @@ Three parts, each small:
 * **the subscriptions**: what a browser's ``PushManager`` gave, kept for a seat (``seat:TABLE:N``) or for a player
   (``player:ID``, all the tables they sit at).  A push service that answers 404 or 410 has dropped the
   subscription: it is deleted.
-* **the sending**: ``pywebpush`` encrypts (aes128gcm) and signs each message and posts it to the push service, in a
-  thread pool of its own, never in the event loop.  At most ``MAX_PENDING`` messages wait at once; past it a
-  message is dropped and logged (a push is a courtesy: the game never waits on it).
+* **the sending**: ``pywebpush`` encrypts (aes128gcm) and signs each message and posts it to the push service, in
+  threads of its own, never in the event loop, only to public addresses (``push_net.py``).  At most
+  ``MAX_PENDING`` messages wait at once, ``PER_PERSON`` turns for one person, each person's in turn, at most
+  ``PER_PLACE`` sendings to one host at once (``push_queue.py``); past it a message is dropped and logged (a push
+  is a courtesy: the game never waits on it).  A push service has ``SEND_TIMEOUT_S`` to answer; an endpoint that
+  fails ``FAILURES_BEFORE_DROP`` times in a row is deleted.
 
 A message says only "your turn" and the table's name, and the page it opens: nothing a seat's view does not show.
 """
@@ -21,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import functools
 import json
 import logging
 import os
@@ -28,7 +32,6 @@ import threading
 import time
 import weakref
 from collections.abc import Iterable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -42,9 +45,12 @@ from pywebpush import WebPushException, webpush
 from sqlalchemy import Column, Connection, Engine, Float, String, Table, Text, and_, delete, insert, select
 from sqlalchemy.engine import make_url
 
+from ludotheque.server import push_net
 from ludotheque.server.api import Strict, problems
 from ludotheque.server.auth import OptionalPlayerTokenDep, SeatTokenDep
+from ludotheque.server.config import Settings
 from ludotheque.server.errors import Refusal
+from ludotheque.server.push_queue import FairQueue
 from ludotheque.server.schema import metadata
 from ludotheque.server.store import Store, write
 
@@ -58,10 +64,17 @@ router = APIRouter()
 KEY_FILE = "vapid_private.pem"
 #: messages waiting to be sent at once, past which a new one is dropped
 MAX_PENDING = 200
-#: threads that post to the push services
-SENDERS = 2
-#: seconds a push service has to answer
-SEND_TIMEOUT_S = 10.0
+#: turns and sendings waiting for one person (a player, else a seat), past which a new turn is dropped
+PER_PERSON = 4
+#: threads that post to the push services; one person holds at most one of them
+SENDERS = 8
+#: sendings to one push service's host at once: endpoints that never answer, however many people they are
+#: subscribed for, hold at most this many threads
+PER_PLACE = 2
+#: seconds a push service has to take the connection, then to answer (``requests``' connect and read timeouts)
+SEND_TIMEOUT_S = (3.0, 3.0)
+#: sendings that fail in a row (no answer, a refusal other than 404 and 410) before the subscription is deleted
+FAILURES_BEFORE_DROP = 3
 #: how long a push service keeps a message for a device that is off (it is delivered when the device wakes)
 TTL_S = 86_400
 #: subscriptions kept per seat or player (a person's browsers); the oldest goes past it
@@ -184,46 +197,44 @@ def forget(engine: Engine, endpoint: str) -> None:
 
 
 class Pusher:
-    """Sends the "your turn" messages of one process, off the event loop and bounded."""
+    """Sends the "your turn" messages of one process, off the event loop, bounded, and fair between people
+    (``push_queue.py``)."""
 
-    def __init__(self, engine: Engine, keys: PushKeys, contact: str) -> None:
+    def __init__(self, engine: Engine, keys: PushKeys, contact: str, settings: Settings | None = None) -> None:
         self.engine = engine
         self.keys = keys
+        self.settings = settings or Settings(db_url="sqlite://")
+        self._local = threading.local()  # each sending thread's session (``push_net.session``)
         #: the VAPID ``sub`` claim: whom a push service may write to about this server's messages
         self.contact = contact
-        self._executor = ThreadPoolExecutor(SENDERS, thread_name_prefix="ludotheque-push")
+        self._queue = FairQueue(SENDERS, PER_PERSON, MAX_PENDING, PER_PLACE)
         self._lock = threading.Lock()
-        self._pending = 0
+        #: failures in a row of each endpoint that failed last time (a success or a deletion forgets it)
+        self._failures: dict[str, int] = {}
         #: messages accepted by a push service, for the tests and operators
         self.sent = 0
 
     def turn(self, row: TableRow, seat: int) -> bool:
         """Tell ``seat``'s person (its own subscriptions and its player's) that it is their turn at ``row``'s
-        table; False when too many messages wait already (this one is dropped)."""
-        with self._lock:
-            if self._pending >= MAX_PENDING:
-                log.warning("push: %d messages waiting; the turn at table %s is not told", self._pending, row.id)
-                return False
-            self._pending += 1
+        table; False when too many of their messages (or everyone's) wait already (this one is dropped)."""
         owners = [seat_owner(row.id, seat)]
         player_id = row.seats[seat].player_id
         if player_id is not None:
             owners.append(player_owner(player_id))
-        self._executor.submit(self._send_turn, row.id, row.name, owners)
+        person = owners[-1]  # the player, else the seat: a guest's many seats are as many people
+        if not self._queue.put(person, lambda: self._send_turn(person, row.id, row.name, owners)):
+            log.warning("push: too many messages wait; the turn at table %s is not told", row.id)
+            return False
         return True
 
-    def _send_turn(self, table_id: str, name: str, owners: list[str]) -> None:
-        try:
-            for subscription in subscriptions(self.engine, owners):
-                title, body = _TEXT.get(subscription["lang"], _TEXT["fr"])
-                message = {"title": title, "body": body.format(name=name), "url": f"/tables/{table_id}",
-                           "tag": f"turn-{table_id}"}
-                self.send(subscription, message)
-        except Exception:
-            log.exception("push: the turn at table %s could not be told", table_id)
-        finally:
-            with self._lock:
-                self._pending -= 1
+    def _send_turn(self, person: str, table_id: str, name: str, owners: list[str]) -> None:
+        """One sending a subscription, each a job of its own: a thread is held for one push service at a time."""
+        for subscription in reversed(subscriptions(self.engine, owners)):
+            title, body = _TEXT.get(subscription["lang"], _TEXT["fr"])
+            message = {"title": title, "body": body.format(name=name), "url": f"/tables/{table_id}",
+                       "tag": f"turn-{table_id}"}
+            place = urlsplit(subscription["endpoint"]).hostname or "?"
+            self._queue.put(person, functools.partial(self.send, subscription, message), first=True, place=place)
 
     def send(self, subscription: dict[str, str], message: dict[str, Any]) -> bool:
         """Post one message; a subscription its push service dropped (404, 410) is deleted.  Whether it was taken."""
@@ -231,34 +242,64 @@ class Pusher:
                 "keys": {"p256dh": subscription["p256dh"], "auth": subscription["auth"]}}
         try:
             webpush(info, json.dumps(message), vapid_private_key=self.keys.vapid,
-                    vapid_claims={"sub": self.contact}, timeout=SEND_TIMEOUT_S, ttl=TTL_S)
+                    vapid_claims={"sub": self.contact}, timeout=SEND_TIMEOUT_S, ttl=TTL_S,
+                    requests_session=self._session())
         except WebPushException as error:
             status = getattr(error.response, "status_code", None)
             if status in (404, 410):
-                forget(self.engine, subscription["endpoint"])
+                self._drop(subscription["endpoint"])
                 log.info("push: a subscription ended (%s); deleted", status)
             else:
                 log.warning("push: the push service refused a message (%s)", status)
+                self._failed(subscription["endpoint"])
             return False
         except Exception as error:  # an unreachable push service: the message is lost, the game goes on
-            log.warning("push: the push service could not be reached (%s)", type(error).__name__)
+            refused = push_net.refused_in(error)
+            if refused is not None:  # it leads into the server's own network now: never tried again
+                self._drop(subscription["endpoint"])
+                log.warning("push: a subscription was deleted: %s", refused)
+            else:
+                log.warning("push: the push service could not be reached (%s)", type(error).__name__)
+                self._failed(subscription["endpoint"])
             return False
-        self.sent += 1
+        with self._lock:
+            self._failures.pop(subscription["endpoint"], None)
+            self.sent += 1
         return True
 
+    def _failed(self, endpoint: str) -> None:
+        with self._lock:
+            failures = self._failures[endpoint] = self._failures.get(endpoint, 0) + 1
+        if failures >= FAILURES_BEFORE_DROP:
+            self._drop(endpoint)
+            log.warning("push: a subscription failed %d times in a row; deleted", failures)
+
+    def _drop(self, endpoint: str) -> None:
+        forget(self.engine, endpoint)
+        with self._lock:
+            self._failures.pop(endpoint, None)
+
+    def _session(self) -> Any:
+        session = getattr(self._local, "session", None)
+        if session is None:
+            session = self._local.session = push_net.session(self.settings.push_allow_private,
+                                                             self.settings.push_hosts)
+        return session
+
     def close(self) -> None:
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        self._queue.close()
 
 
 _pushers: weakref.WeakKeyDictionary[Store, Pusher] = weakref.WeakKeyDictionary()
 
 
-def start(store: Store, db_url: str, public_url: str | None) -> Pusher:
+def start(store: Store, settings: Settings) -> Pusher:
     """The process's pusher for ``store``'s database, its keys made if the data folder has none."""
-    keys = PushKeys.load(data_folder(db_url))
+    keys = PushKeys.load(data_folder(settings.db_url))
+    public_url = settings.public_url
     contact = os.environ.get("LUDOTHEQUE_PUSH_CONTACT") or (
         public_url if public_url and public_url.startswith("https://") else "mailto:ludotheque@localhost")
-    pusher = _pushers[store] = Pusher(store.engine, keys, contact)
+    pusher = _pushers[store] = Pusher(store.engine, keys, contact, settings)
     return pusher
 
 
@@ -308,6 +349,11 @@ def _pusher(request: Request) -> Pusher:
     return pusher
 
 
+#: subscriptions whose endpoint's name is being resolved at once, past which one is refused (503)
+RESOLVING_AT_ONCE = 4
+_resolving = threading.BoundedSemaphore(RESOLVING_AT_ONCE)
+
+
 def insecure_endpoints_allowed() -> bool:
     """Push services are reached over https only; ``LUDOTHEQUE_PUSH_ALLOW_HTTP=1`` lets a test's local endpoint in."""
     return os.environ.get("LUDOTHEQUE_PUSH_ALLOW_HTTP") == "1"
@@ -326,12 +372,10 @@ async def push_subscribe(body: Subscribe, request: Request, token: SeatTokenDep 
     """Keep a browser's push subscription: for a seat (``table_id`` with the seat's ``Authorization: Bearer``
     token) and for the player of ``X-Player-Token`` (every table they sit at); at least one of them.  The server
     sends it a message when the turn at a game by correspondence passes to that person while none of their pages
-    is open there.  400 for an endpoint that is not https or keys that are not a browser's."""
+    is open there.  400 for an endpoint that is not https, whose host is not a push service's (an address of the
+    server's own network, or a host outside ``Settings.push_hosts``), or keys that are not a browser's."""
     pusher = _pusher(request)
-    endpoint = urlsplit(body.subscription.endpoint)
     schemes = ("https", "http") if insecure_endpoints_allowed() else ("https",)
-    if endpoint.scheme not in schemes or not endpoint.netloc:
-        raise Refusal(400, "a push endpoint is an https address of a push service")
     try:
         point, secret = _unb64url(body.subscription.keys.p256dh), _unb64url(body.subscription.keys.auth)
     except ValueError:
@@ -364,6 +408,18 @@ async def push_subscribe(body: Subscribe, request: Request, token: SeatTokenDep 
     if not owners:
         raise Refusal(401, "a subscription is a seat's (table_id and Authorization: Bearer) or a player's "
                       "(X-Player-Token)")
+    # after the tokens: only a seat or a player makes the server resolve a name, and a few at once (a slow resolver
+    # would otherwise hold the threads every request shares)
+    if not _resolving.acquire(blocking=False):
+        raise Refusal(503, "too many push subscriptions are being checked at once: try again shortly",
+                      headers={"Retry-After": "2"})
+    try:
+        await asyncio.to_thread(push_net.check_endpoint, body.subscription.endpoint, schemes,
+                                pusher.settings.push_hosts, pusher.settings.push_allow_private)
+    except push_net.EndpointRefused as refused:
+        raise Refusal(400, str(refused)) from None
+    finally:
+        _resolving.release()
     await asyncio.to_thread(subscribe, pusher.engine, owners, body.subscription.endpoint,
                             body.subscription.keys.p256dh, body.subscription.keys.auth, body.lang)
     return {"kept_for": kept_for}

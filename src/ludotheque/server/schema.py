@@ -170,3 +170,12 @@ chat_messages = Table(
     Column("seq", Integer, nullable=False),
     Index("ix_chat_messages_table_room", "table_id", "room", "id"),
 )
+
+#: The fencing number of a table held by a node of a site (``Store.take_fence``): the node that takes the table's
+#: lease raises it; a commit of the table's log with another number writes nothing.
+table_fences = Table(
+    "table_fences",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("fence", Integer, nullable=False),
+)

@@ -8,6 +8,7 @@ The middleware is plain ASGI: Starlette's ``BaseHTTPMiddleware`` would buffer st
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
@@ -153,7 +154,73 @@ async def validation_problem(request: Request, error: Exception) -> JSONResponse
     return JSONResponse({"detail": details}, status_code=422)
 
 
+class NonFinite(ValueError):
+    pass
+
+
+def _no_constant(name: str) -> Any:
+    raise NonFinite(name)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise NonFinite(text)
+    return value
+
+
+def _json_body(scope: Scope) -> bool:
+    """Whether FastAPI reads this request's body as JSON (no content type, ``application/json``, ``...+json``)."""
+    if scope.get("method") not in ("POST", "PUT", "PATCH", "DELETE"):
+        return False
+    for name, value in scope.get("headers", []):
+        if name.lower() == b"content-type":
+            kind: str = value.decode("latin-1").split(";")[0].strip().lower()
+            return kind == "application/json" or (kind.startswith("application/") and kind.endswith("+json"))
+    return True
+
+
+class FiniteJSON:
+    """Refuses with 422 a JSON body that holds ``NaN``, ``Infinity`` or a number no double holds (``1e400``):
+    Python's parser takes them (JSON has none), and then neither a model, the database nor an answer that echoes
+    them can.  The body (already capped by ``HardenedHTTP``) is read once here and handed on as it came."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not _json_body(scope):
+            await self.app(scope, receive, send)
+            return
+        messages: list[Message] = []
+        body = b""
+        while True:
+            message = await receive()
+            messages.append(message)
+            if message["type"] != "http.request":
+                break
+            body += message.get("body", b"")
+            if not message.get("more_body", False):
+                break
+        try:
+            json.loads(body, parse_constant=_no_constant, parse_float=_finite)
+        except NonFinite as error:
+            answer = JSONResponse({"detail": [{"type": "json_invalid", "loc": ["body"], "msg": "JSON decode error",
+                                               "input": {}, "ctx": {"error": f"{trimmed(str(error))} is not a "
+                                                                             "JSON number"}}]}, status_code=422)
+            await answer(scope, receive, send)
+            return
+        except (ValueError, RecursionError):
+            pass  # not JSON, or nested too deeply: FastAPI answers it as it does
+
+        async def replay() -> Message:
+            return messages.pop(0) if messages else await receive()
+
+        await self.app(scope, replay, send)
+
+
 def install(app: FastAPI, settings: Settings) -> None:
+    app.add_middleware(FiniteJSON)  # inside HardenedHTTP: the body it reads is capped, its 422 gets the headers
     app.add_middleware(HardenedHTTP, max_body_bytes=settings.max_body_bytes)
     app.add_exception_handler(RequestValidationError, validation_problem)
 

@@ -78,6 +78,8 @@ class Site:
         self.cluster = cluster
         self.sweep_s = sweep_s if sweep_s is not None else cluster.renew_s
         self._adopting: dict[str, asyncio.Task[LiveTable | None]] = {}
+        #: the fencing number of each table this node took the lease of (``Store.take_fence``)
+        self.fences: dict[str, int] = {}
         self._orphans_seen: set[str] = set()
         self._sweeper: asyncio.Task[None] | None = None
         cluster.on_call = self._answer
@@ -126,10 +128,13 @@ class Site:
         return await asyncio.shield(task)
 
     async def _adopt(self, table_id: str) -> LiveTable | None:
+        # the fence first: a commit of the table's former holder under way ends before, and is read back below
+        fence = await asyncio.to_thread(self.lobby.store.take_fence, table_id)
         row = await asyncio.to_thread(self.lobby.store.table, table_id)
         if row is None or row.status in CLOSED:
             await self.cluster.release(table_id)
             return None
+        self.fences[table_id] = fence
         live = self.lobby.tables.setdefault(table_id, await asyncio.to_thread(self.lobby.load, row))
         self.hold(live)
         if live.row.status == "playing":
@@ -142,9 +147,13 @@ class Site:
         """A table this node just created is its own (refused in the rare case a sweep took it first)."""
         if await self.cluster.claim(table_id) != self.cluster.node:
             raise Refusal(503, "the table was created, but another server holds it now: open it from the lobby")
+        if table_id not in self.fences:
+            self.fences[table_id] = await asyncio.to_thread(self.lobby.store.take_fence, table_id)
 
     def hold(self, live: LiveTable) -> None:
-        """A table this node holds: a write that finds another node wrote first makes it let go."""
+        """A table this node holds: its commits carry the lease's fencing number, and a write that finds another
+        node wrote first (or took the table: a newer number) makes it let go."""
+        live.fence = self.fences.get(live.id)
         live.on_conflict = lambda: self._conflict(live.id)
 
     def _conflict(self, table_id: str) -> None:
@@ -152,6 +161,7 @@ class Site:
 
     async def forget(self, table_id: str) -> None:
         """A table that stops living here (finished and unwatched, closed): its lease is given back."""
+        self.fences.pop(table_id, None)
         await self.cluster.release(table_id)
 
     # -- the sweep --------------------------------------------------------------------------------------------
@@ -209,6 +219,7 @@ class Site:
         await self.serve_socket(socket, live, seat)
 
     async def _lost(self, table_id: str) -> None:
+        self.fences.pop(table_id, None)
         live = self.lobby.tables.pop(table_id, None)
         if live is not None:
             live.stop(CLOSE_MOVED, "the table moved to another server: reconnect")

@@ -26,7 +26,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ludotheque.server.errors import Refusal
 from ludotheque.server.limits import LimitReached
-from ludotheque.server.schema import CHANCE_ACTOR, actions, game_tables, players, seats
+from ludotheque.server.schema import CHANCE_ACTOR, actions, game_tables, players, seats, table_fences
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -139,7 +139,14 @@ FinishHook = Callable[[Connection, "TableRow"], "dict[str, Any] | None"]
 
 
 #: One action as ``append_action`` takes it: table, seq, actor, action, notation, client_move_id, clock_state.
-ActionValues = tuple[str, int, "int | None", int, str, "str | None", "dict[str, Any] | None"]
+#: table, seq, actor, action, notation, client_move_id, clock_state, fence (``None``: a server alone)
+ActionValues = tuple[str, int, "int | None", int, str, "str | None", "dict[str, Any] | None", "int | None"]
+
+
+class Fenced(Exception):
+    """A commit of a table's log by a node whose fencing number is no longer the table's: another node took the
+    table (this one was frozen or cut off past its lease).  Nothing was written."""
+
 
 
 def _settle(done: asyncio.Future[None], outcome: BaseException | None) -> None:
@@ -461,19 +468,39 @@ class Store:
     # -- the log -----------------------------------------------------------------------------------------
 
     @_written
+    def take_fence(self, table_id: str) -> int:
+        """The table's next fencing number, for the node that just took its lease: from now on a commit with an
+        older number (the node that held it before) writes nothing.  Taken before the table is read back from the
+        log, it waits for a commit of the old holder under way, whose action is then read."""
+        for _ in range(3):
+            try:
+                with self.engine.begin() as db:
+                    fence = db.execute(update(table_fences).where(table_fences.c.table_id == table_id)
+                                       .values(fence=table_fences.c.fence + 1)
+                                       .returning(table_fences.c.fence)).scalar()
+                    if fence is None:
+                        db.execute(insert(table_fences).values(table_id=table_id, fence=1))
+                        fence = 1
+                    return int(fence)
+            except IntegrityError:  # another node inserted the first number at the same moment: count on it
+                continue
+        raise Fenced(f"table {table_id}: its fencing number could not be taken")
+
+    @_written
     def append_action(
         self, table_id: str, seq: int, actor: int | None, action: int, notation: str,
         client_move_id: str | None = None,
-        clock_state: dict[str, Any] | None = None,
+        clock_state: dict[str, Any] | None = None, fence: int | None = None,
     ) -> None:
         """Commit one action (``actor`` ``None`` for chance) as row ``seq``, with the clocks as they stand after it
-        (tables with a clock).  ``IntegrityError`` if the row exists (two servers writing one table)."""
-        self._commit_actions([(table_id, seq, actor, action, notation, client_move_id, clock_state)])
+        (tables with a clock).  ``IntegrityError`` if the row exists (two servers writing one table); ``Fenced``
+        if ``fence`` is no longer the table's (another node holds it)."""
+        self._commit_actions([(table_id, seq, actor, action, notation, client_move_id, clock_state, fence)])
 
     async def append(
         self, table_id: str, seq: int, actor: int | None, action: int, notation: str,
         client_move_id: str | None = None,
-        clock_state: dict[str, Any] | None = None,
+        clock_state: dict[str, Any] | None = None, fence: int | None = None,
     ) -> None:
         """``append_action`` from the event loop, committed together with the actions other tables append at the
         same moment (a group commit): one transaction and one sync to disk for all of them, each caller resumed
@@ -483,7 +510,7 @@ class Store:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         with self._batch_lock:
-            self._batch.append(((table_id, seq, actor, action, notation, client_move_id, clock_state), done))
+            self._batch.append(((table_id, seq, actor, action, notation, client_move_id, clock_state, fence), done))
             start, self._flushing = not self._flushing, True
         if start:
             self.writes.submit(self._flush, loop)
@@ -524,11 +551,20 @@ class Store:
             db.execute(insert(actions), [
                 {"table_id": table_id, "seq": seq, "actor": CHANCE_ACTOR if actor is None else actor,
                  "action": action, "notation": notation, "client_move_id": client_move_id, "created_at": now}
-                for table_id, seq, actor, action, notation, client_move_id, _ in rows
+                for table_id, seq, actor, action, notation, client_move_id, _, _ in rows
             ])
-            for table_id, _, _, _, _, _, clock_state in rows:
+            for table_id, _, _, _, _, _, clock_state, _ in rows:
                 if clock_state is not None:
                     db.execute(update(game_tables).where(game_tables.c.id == table_id).values(clock_state=clock_state))
+            for table_id, *_, fence in rows:
+                # last, in the same transaction, however long the writes before it waited: the fence's row stays
+                # locked until the commit, so a node that takes the table meanwhile waits, then reads this action
+                # back; a node that took it before makes this commit write nothing
+                if fence is not None and db.execute(
+                        update(table_fences).where(and_(table_fences.c.table_id == table_id,
+                                                        table_fences.c.fence == fence))
+                        .values(fence=fence)).rowcount != 1:
+                    raise Fenced(f"table {table_id}: another node holds it now")
         self.commits += len(rows)
         seconds = time.perf_counter() - started
         for _ in rows:
@@ -570,5 +606,5 @@ def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
     )
 
 
-__all__ = ["CLOSED", "ActionRow", "IntegrityError", "RematchExists", "SeatRow", "SeatTaken", "Store", "TableRow",
-           "TooManyWaiting", "Writer", "token_digest", "write", "writer_of"]
+__all__ = ["CLOSED", "ActionRow", "Fenced", "IntegrityError", "RematchExists", "SeatRow", "SeatTaken", "Store",
+           "TableRow", "TooManyWaiting", "Writer", "token_digest", "write", "writer_of"]

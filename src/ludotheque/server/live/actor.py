@@ -37,7 +37,7 @@ from ludotheque.server.config import Settings
 from ludotheque.server.live import ending, moves, seating, timing
 from ludotheque.server.live.connection import Connection, ack
 from ludotheque.server.schema import CHANCE_ACTOR
-from ludotheque.server.store import CLOSED, ActionRow, Store, TableRow
+from ludotheque.server.store import CLOSED, ActionRow, Fenced, Store, TableRow
 from ludotheque.table import Table
 
 T = TypeVar("T")
@@ -85,6 +85,8 @@ class LiveTable:
         #: called when another writer committed this table's next action first (a node of a site that lost its
         #: lease without knowing it yet): this copy of the table is stale and must go
         self.on_conflict: Callable[[], None] | None = None
+        #: the fencing number of this node's lease on the table (a site's node), checked by every commit; None alone
+        self.fence: int | None = None
 
     @property
     def id(self) -> str:
@@ -264,10 +266,10 @@ class LiveTable:
         clock_before = copy.deepcopy(self.clock)
         clock_state = timing.clock_after(self, actor, timeout)
         try:
-            await self.store.append(self.id, seq, actor, action, notation, client_move_id, clock_state)
+            await self.store.append(self.id, seq, actor, action, notation, client_move_id, clock_state, self.fence)
         except BaseException as error:
             self.clock = clock_before
-            if isinstance(error, IntegrityError) and self.on_conflict is not None:
+            if isinstance(error, IntegrityError | Fenced) and self.on_conflict is not None:
                 self.on_conflict()
             raise
         if mover is not None and self.settings.crash_after_commit:
