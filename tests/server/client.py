@@ -12,8 +12,22 @@ import httpx
 from websockets.sync.client import ClientConnection, connect
 
 
+def guest(base: str, name: str = "watcher") -> str:
+    """A new guest's player token."""
+    response = httpx.post(f"{base}/api/players", json={"name": name})
+    assert response.status_code == 201, response.text
+    token: str = response.json()["token"]
+    return token
+
+
+def bot_headers(base: str, seats: list[str]) -> dict[str, str]:
+    """A table whose every seat is a bot needs a player's token: a new guest's."""
+    return {"X-Player-Token": guest(base)} if all(seat.startswith("bot:") for seat in seats) else {}
+
+
 def create_table(base: str, game: str, players: int, seats: list[str], **extra: Any) -> dict[str, Any]:
-    response = httpx.post(f"{base}/api/tables", json={"game": game, "players": players, "seats": seats, **extra})
+    response = httpx.post(f"{base}/api/tables", json={"game": game, "players": players, "seats": seats, **extra},
+                          headers=bot_headers(base, seats))
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()
     return data

@@ -94,5 +94,9 @@ class Settings:
     guests_per_minute: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_GUESTS_PER_MINUTE", 120))
     #: tables one player may have waiting for people at once (429 beyond)
     waiting_tables_per_player: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_WAITING_TABLES", 50))
+    #: tables one creator may have waiting or in play at once (429 beyond): the token's player, or the client address
+    #: for a table waiting without a creator's seat (``LUDOTHEQUE_TABLES_PER_CREATOR``); a table whose every seat is
+    #: a bot needs a player's token, so that it always has one to count against
+    tables_per_creator: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_TABLES_PER_CREATOR", 20))
     #: a waiting table that nobody has opened for this long expires
     waiting_table_ttl_s: float = field(default_factory=lambda: _env_float("LUDOTHEQUE_WAITING_TTL_S", 86_400.0))

@@ -161,10 +161,15 @@ class Lobby:
         clock = clock_of(body.clock, game.clock_pace)
         if body.hints and body.rated:
             raise Refusal(400, "a table where the coach gives hints is never rated: ask for hints or for a rated game")
+        if "me" not in specs and "open" not in specs and player_token is None:
+            # every seat a bot: nobody is there to answer for the table, so it counts against the player who asked
+            raise Refusal(401, "a table whose every seat is a bot needs the X-Player-Token of a player or a guest "
+                          "(POST /api/players makes a guest)")
         player, new_player_token = await self.player(player_token, body.player_name or "player", address) \
-            if "me" in specs else (None, None)
-        if "me" not in specs and "open" in specs:
+            if "me" in specs else await self.player(player_token, None)
+        if "me" not in specs and "open" in specs and player is None:
             self.admit_guest(address)  # a table waiting without a creator: nobody may cancel it
+        created_by = f"player:{player.id}" if player is not None else f"address:{address}"
         seat_specs: list[SeatSpec] = []
         for spec in specs:
             if spec == "me":
@@ -181,6 +186,7 @@ class Lobby:
             seat_specs=seat_specs, creator_seat=creator, clock=clock,
             rated=body.rated, reclaim=body.reclaim, hints=body.hints,
             waiting_limit=self.settings.waiting_tables_per_player if "open" in specs else None,
+            created_by=created_by, creator_limit=self.settings.tables_per_creator,
         )
         if self.site is not None:
             await self.site.claim_new(table_id)
@@ -326,6 +332,7 @@ class Lobby:
                     self.store.create_table, game=old.game, players=old.players, options=old.options, name=old.name,
                     private=old.private, default_bot=old.default_bot, seat_specs=seat_specs, creator_seat=None,
                     clock=old.clock, rated=old.rated, reclaim=old.reclaim, rematch_of=old.id, hints=old.hints,
+                    created_by=offered_by(old, seat),
                 )
             await live.reload()
             assert live.row.rematch is not None
@@ -464,6 +471,12 @@ def summary(row: TableRow) -> dict[str, Any]:
         "clock": row.clock, "rated": row.rated, "reclaim": row.reclaim, "rematch_of": row.rematch_of,
         "rematch": row.rematch, "finished_at": row.finished_at, "hints": row.hints,
     }
+
+
+def offered_by(old: TableRow, seat: int) -> str | None:
+    """Who a rematch counts against: the player of the seat that offered it (one rematch a finished table)."""
+    player_id = old.seats[seat].player_id
+    return f"player:{player_id}" if player_id is not None else old.created_by
 
 
 def rematch_info(old: TableRow, new: TableRow) -> dict[str, Any]:

@@ -187,7 +187,7 @@ async def _decide_turn(live: LiveTable, projected: Table, seat: int, timeout: bo
             live.id, row.game, row.players, row.options, history_of(projected), seat,
             spec or "medium", secrets.randbits(63), live.settings.bot_time_cap_s,
         )
-        action = await live.bots.choose(request)
+        action = await live.bots.choose(request, row.created_by or f"table:{live.id}")
         steps.append(Step(seat, action, None if loose and not steps else projected.seq, timeout))
         if timeout or action not in projected.state.legal_actions(seat):
             return steps  # an illegal answer is refused when committed, and the runner asks again
