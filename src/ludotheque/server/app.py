@@ -245,9 +245,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             assert lobby.site is not None
             await relay_socket(websocket, lobby.site, live, seat, settings.outbox_limit)
         else:
+            # a finished table nobody watches leaves memory after a grace (``Lobby.release_later``)
             await serve_connection(websocket, live, seat)
-            if live.row.status == "finished" and not live.connections:
-                await lobby.forget(live)  # a finished table nobody watches is read again when asked
 
     return app
 

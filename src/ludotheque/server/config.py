@@ -98,5 +98,8 @@ class Settings:
     #: for a table waiting without a creator's seat (``LUDOTHEQUE_TABLES_PER_CREATOR``); a table whose every seat is
     #: a bot needs a player's token, so that it always has one to count against
     tables_per_creator: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_TABLES_PER_CREATOR", 20))
+    #: seconds a finished table stays in memory once nobody is connected to it (its replay and record are read
+    #: from the database): a page that reloads finds it still there (``LUDOTHEQUE_FINISHED_GRACE_S``)
+    finished_grace_s: float = field(default_factory=lambda: _env_float("LUDOTHEQUE_FINISHED_GRACE_S", 10.0))
     #: a waiting table that nobody has opened for this long expires
     waiting_table_ttl_s: float = field(default_factory=lambda: _env_float("LUDOTHEQUE_WAITING_TTL_S", 86_400.0))

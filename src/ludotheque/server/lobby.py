@@ -45,6 +45,7 @@ class Lobby:
         self._expiry: asyncio.Task[None] | None = None
         #: this node's part in a site of several (``--redis``); ``None`` for a server alone
         self.site: Site | None = None
+        self._releases: set[asyncio.Task[None]] = set()  # finished tables leaving memory after their grace
 
     @classmethod
     def open(cls, settings: Settings) -> Lobby:
@@ -83,6 +84,8 @@ class Lobby:
     async def close(self) -> None:
         if self._expiry is not None:
             self._expiry.cancel()
+        for task in list(self._releases):
+            task.cancel()
         if self.site is not None:
             await self.site.close()
         self.logins.close()
@@ -94,7 +97,7 @@ class Lobby:
 
     def restore(self, row: TableRow) -> LiveTable:
         """The table's actor, its state restored from the database's log; kept while it is waiting or playing."""
-        live = LiveTable(row, self.store, self.bots, self.settings)
+        live = self._new_live(row)
         live.replay(self.store.actions(row.id))
         if live.table.is_over() and row.finished_at is None:
             live.finish_now()  # the last action was committed, the end of the game was not
@@ -202,10 +205,30 @@ class Lobby:
             await self.site.claim_new(table_id)
         row = await asyncio.to_thread(self.store.table, table_id)
         assert row is not None
-        live = self.tables[table_id] = LiveTable(row, self.store, self.bots, self.settings)
+        live = self.tables[table_id] = self._new_live(row)
         if self.site is not None:
             self.site.hold(live)
         return live
+
+    def _new_live(self, row: TableRow) -> LiveTable:
+        live = LiveTable(row, self.store, self.bots, self.settings)
+        live.on_idle = self.release_later
+        return live
+
+    def release_later(self, live: LiveTable) -> None:
+        """A finished table leaves memory ``Settings.finished_grace_s`` from now if nobody is connected to it then
+        (whoever connects later reads it from the database; when they go, it is released again)."""
+        try:
+            task = asyncio.get_running_loop().create_task(self._release(live))
+        except RuntimeError:  # no running loop: a table loaded in a worker thread is not kept anyway
+            return
+        self._releases.add(task)
+        task.add_done_callback(self._releases.discard)
+
+    async def _release(self, live: LiveTable) -> None:
+        await asyncio.sleep(self.settings.finished_grace_s)
+        if live.row.status == "finished" and not live.connections:
+            await self.forget(live)
 
     async def forget(self, live: LiveTable) -> None:
         """A finished table nobody watches leaves memory (it is read again when asked)."""
@@ -450,6 +473,8 @@ class Lobby:
         live = await asyncio.to_thread(self.load, row)
         if keep and row.status not in CLOSED:
             live = self.tables.setdefault(table_id, live)
+            if live.row.status == "finished" and not live.connections:
+                self.release_later(live)  # kept for a request that opens no socket (a rematch): released after
         return live
 
     def load(self, row: TableRow) -> LiveTable:

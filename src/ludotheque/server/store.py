@@ -435,14 +435,16 @@ class Store:
                        .values(away=away))
 
     @_written
-    def finish(self, table_id: str, result: dict[str, Any], hook: FinishHook | None = None) -> bool:
-        """Mark the table finished with its result, and run ``hook`` (the ratings) in the same transaction, once:
-        False when it was finished already (a restart that mends a crash after the last action)."""
+    def finish(self, table_id: str, result: dict[str, Any], hook: FinishHook | None = None,
+               at: float | None = None) -> bool:
+        """Mark the table finished (``at``, default now) with its result, and run ``hook`` (the ratings) in the same
+        transaction, once: False when it was finished already (a restart that mends a crash after the last
+        action)."""
         with self.engine.begin() as db:
             changed = db.execute(
                 update(game_tables)
                 .where(and_(game_tables.c.id == table_id, game_tables.c.finished_at.is_(None)))
-                .values(status="finished", finished_at=time.time(), result=result)
+                .values(status="finished", finished_at=time.time() if at is None else at, result=result)
             ).rowcount
             if not changed:
                 return False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 from ludotheque.server import ratings
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
 async def finish(live: LiveTable) -> None:
     """The game is over: its status, result and (rated tables) ratings, in one transaction."""
     await live.write(finish_now, live)
+    live.idle()  # a table of bots nobody watches, a table its people left: nothing will close a socket
 
 
 def finish_now(live: LiveTable) -> None:
@@ -28,7 +30,10 @@ def finish_now(live: LiveTable) -> None:
     def rate(db: Any, row: TableRow) -> None:
         ratings.rate_finished(db, row, returns, lower_wins)
 
-    live.store.finish(live.id, result, rate)
+    at = time.time()
+    if live.store.finish(live.id, result, rate, at=at):
+        # the row in memory says what the database says: the table stays in memory while it is watched
+        live.row.finished_at, live.row.result = at, result
 
 
 def show_rematch(live: LiveTable, rematch: dict[str, Any]) -> None:

@@ -173,6 +173,10 @@ async def _automatic_step(live: LiveTable, pace: Pace) -> bool:
             ahead.cancel()  # the table went another way: the decision is dropped (its worker finishes it unseen)
             if ahead.done() and not ahead.cancelled():
                 ahead.exception()  # a dropped decision that failed is not the runner's failure: read, not raised
+        # the copy's own entries and the notary that writes them refer to each other through its log: a cycle
+        # that only a full collection would free, and the server runs one rarely (``collector.py``); emptied, the
+        # copy is freed as soon as it is dropped, and so are the live table's entries it shares
+        projected.log.clear()
 
 
 async def _decide_turn(live: LiveTable, projected: Table, seat: int, timeout: bool, loose: bool) -> list[Step]:
