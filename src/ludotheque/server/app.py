@@ -12,6 +12,7 @@ import json
 import logging
 import os
 import secrets
+from collections import Counter
 from collections.abc import AsyncIterator, Iterable, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
@@ -56,6 +57,8 @@ CLOSE_BAD_TOKEN = 4401
 CLOSE_FOREIGN_ORIGIN = 4403
 #: A spectator of a private table without its invite code (``?invite=CODE``).
 CLOSE_PRIVATE = 4403
+#: The client address has ``Settings.sockets_per_address`` WebSockets open already.
+CLOSE_TOO_MANY_SOCKETS = 4429
 #: The largest message a client may send; uvicorn closes the connection with 1009 past it (``ws_max_size``).
 MAX_MESSAGE_BYTES = 64 * 1024
 
@@ -225,8 +228,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_metrics(app)  # /healthz, /readyz, /metrics
     mount_pages(app)
 
+    #: WebSockets open per client address (``Settings.sockets_per_address``)
+    sockets: Counter[str] = Counter()
+
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str, token: str | None = None, invite: str | None = None) -> None:
+        address = client_address(websocket.client)
+        if sockets[address] >= settings.sockets_per_address:
+            # accepted, then closed at once: nothing is read from the database for it
+            await websocket.accept()
+            await websocket.close(CLOSE_TOO_MANY_SOCKETS, f"at most {settings.sockets_per_address} connections from "
+                                  "one address: close another one first")
+            return
+        sockets[address] += 1
+        try:
+            await _play(websocket, table_id, token, invite)
+        finally:
+            sockets[address] -= 1
+            if not sockets[address]:
+                del sockets[address]
+
+    async def _play(websocket: WebSocket, table_id: str, token: str | None, invite: str | None) -> None:
         lobby: Lobby = websocket.app.state.lobby
         live = await lobby.live(table_id, keep=True)
         seat = None if live is None or token is None else live.row.seat_of(token)
@@ -243,7 +265,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close(CLOSE_PRIVATE, "this table is private: watching needs its invite code or a seat")
         elif isinstance(live, Remote):
             assert lobby.site is not None
-            await relay_socket(websocket, lobby.site, live, seat, settings.outbox_limit)
+            await relay_socket(websocket, lobby.site, live, seat, settings.outbox_limit, settings.outbox_bytes)
         else:
             # a finished table nobody watches leaves memory after a grace (``Lobby.release_later``)
             await serve_connection(websocket, live, seat)
@@ -265,7 +287,8 @@ def _invited(invite: str | None, given: str | None) -> bool:
 async def serve_connection(websocket: WebSocket | RelayedSocket, live: LiveTable, seat: int | None) -> None:
     """Read the client's messages until it leaves or the server closes it; one writer task sends what the
     connection is owed, in order."""
-    connection = Connection(seat, websocket.send_json, limit=live.settings.outbox_limit)
+    connection = Connection(seat, websocket.send_json, limit=live.settings.outbox_limit,
+                            byte_limit=live.settings.outbox_bytes)
     connection.synced = live.table.seq
     live.join(connection)
     writer = asyncio.create_task(_write(websocket, live, connection))
@@ -300,7 +323,7 @@ async def _read(websocket: WebSocket | RelayedSocket, live: LiveTable, connectio
 async def _write(websocket: WebSocket | RelayedSocket, live: LiveTable, connection: Connection) -> None:
     try:
         while True:
-            message = await connection.outbox.get()
+            message = await connection.next()
             if message.get("type") == "state" and len(message) == 1:
                 connection.state_queued = False
                 message = live.frame(connection)
@@ -335,7 +358,9 @@ async def _handle(live: LiveTable, connection: Connection, message: MutableMappi
         connection.synced = min(last, live.table.seq)
         connection.hello = True
         connection.push_state()
-        chat.greet(live, connection)
+        if not connection.greeted:  # a hello again (a client that lost track) gets frames, not the history again
+            connection.greeted = True
+            chat.greet(live, connection)
     elif kind == "move":
         try:
             await live.move(connection, data.get("move"), data.get("client_move_id"), data.get("after_seq"))

@@ -80,6 +80,11 @@ class Settings:
     hard_at_once: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_HARD_AT_ONCE", 1))
     #: messages waiting to be sent to one WebSocket; a connection that falls this far behind is closed (1013)
     outbox_limit: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_OUTBOX_LIMIT", 256))
+    #: bytes (the JSON of the messages) waiting to be sent to one WebSocket; past them it is closed (1013) too
+    outbox_bytes: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_OUTBOX_BYTES", 1 << 20))
+    #: WebSockets open at once from one client address (behind ``--proxy-headers``, the forwarded one); the next is
+    #: closed at once (4429)
+    sockets_per_address: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_SOCKETS_PER_ADDRESS", 50))
     #: the largest request body (413 beyond)
     max_body_bytes: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_MAX_BODY_BYTES", 1 << 20))
     #: failed logins within ``login_window_s`` after which logins are refused (429) for one user name ...

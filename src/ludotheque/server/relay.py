@@ -19,10 +19,11 @@ from ludotheque.server.live import Connection
 from ludotheque.server.site import Remote, Site
 
 
-async def relay_socket(websocket: WebSocket, site: Site, remote: Remote, seat: int | None, outbox_limit: int) -> None:
+async def relay_socket(websocket: WebSocket, site: Site, remote: Remote, seat: int | None, outbox_limit: int,
+                       outbox_bytes: int = 1 << 20) -> None:
     cluster = site.cluster
     conn = secrets.token_hex(8)
-    connection = Connection(seat, websocket.send_json, limit=outbox_limit)
+    connection = Connection(seat, websocket.send_json, limit=outbox_limit, byte_limit=outbox_bytes)
     cluster.relay(conn, remote.id, remote.owner, connection.push)
     try:
         await cluster.send(remote.owner, {"k": "ws.open", "conn": conn, "from": cluster.node, "table": remote.id,
@@ -62,7 +63,7 @@ async def _deliver(websocket: WebSocket, connection: Connection) -> None:
     """What the owner sends for the client: a message to pass on, or the close it asks for."""
     try:
         while True:
-            envelope: dict[str, Any] = await connection.outbox.get()
+            envelope: dict[str, Any] = await connection.next()
             if envelope.get("k") == "ws.close":
                 connection.close(envelope.get("code", 1000), envelope.get("reason", ""))
                 return

@@ -7,8 +7,8 @@ players' room to the people who sat there (``GET /api/tables/{id}/chat``, ``docs
 (``{"type": "chat", "room", "seat", "name", "text", "at", "id", "seq"}``), once the message is committed, or by an
 ``error`` frame with ``"of": "chat"``: ``malformed`` (no text, or nothing left once control characters and outer
 spaces go), ``too_long`` (over ``MAX_CHARS``), ``rate_limited`` (a second message within ``MIN_INTERVAL_S`` on one
-connection), ``unavailable`` (the database).  After ``hello`` a connection gets its room's latest ``HISTORY``
-messages as one ``chat_history`` frame (none while the room is empty).
+connection), ``unavailable`` (the database).  After its first ``hello`` (once a connection) a connection gets its room's
+latest ``HISTORY`` messages as one ``chat_history`` frame (none while the room is empty).
 
 The text is kept and sent as plain text, never as markup: the pages insert it with ``textContent``.  It is never
 written to a log line, the database's errors included (the engine hides statements' values, and only the error's
