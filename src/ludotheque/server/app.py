@@ -36,6 +36,7 @@ from ludotheque.server.auth import OptionalPlayerTokenDep, SeatTokenDep
 from ludotheque.server.cluster import Cluster, RelayedSocket
 from ludotheque.server.config import Settings
 from ludotheque.server.errors import install_error_handlers
+from ludotheque.server.guard import quiet_accept_errors
 from ludotheque.server.idempotency import KEY_REUSED, IdempotencyKeyDep, IdempotentRequests, fingerprint
 from ludotheque.server.limits import client_address
 from ludotheque.server.live import Connection, LiveTable, MoveError, chat
@@ -88,6 +89,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         collector.pace_for_a_server()
+        quiet_accept_errors(asyncio.get_running_loop())  # "too many open files": one line a second (guard.py)
         lobby = await asyncio.to_thread(Lobby.open, settings)
         app.state.lobby = lobby
         collector.freeze_what_start_made()
