@@ -92,6 +92,12 @@ class Settings:
     connections_per_address: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_CONNECTIONS_PER_ADDRESS", 100))
     #: connections open at once in all (0: as many as the file descriptor limit leaves room for, ``server/guard.py``)
     max_connections: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_MAX_CONNECTIONS", 0))
+    #: the coach's hints under way at once for the tables of one creator (one a seat at any time, however many
+    #: sockets it has); ``rate_limited`` beyond
+    hints_per_creator: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_HINTS_PER_CREATOR", 2))
+    #: reviews queued or running at once for one requester (the ``X-Player-Token``'s player, else the client
+    #: address); 429 beyond
+    reviews_per_requester: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_REVIEWS_PER_REQUESTER", 2))
     #: the largest request body (413 beyond)
     max_body_bytes: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_MAX_BODY_BYTES", 1 << 20))
     #: failed logins within ``login_window_s`` after which logins are refused (429) for one user name ...
