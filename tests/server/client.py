@@ -36,8 +36,9 @@ def create_table(base: str, game: str, players: int, seats: list[str], **extra: 
 class Client:
     """One WebSocket connection: a seat (with its token) or a spectator.  Every message received is kept."""
 
-    def __init__(self, ws_base: str, table_id: str, token: str | None = None, origin: str | None = None) -> None:
-        query = f"?token={token}" if token else ""
+    def __init__(self, ws_base: str, table_id: str, token: str | None = None, origin: str | None = None,
+                 player_token: str | None = None) -> None:
+        query = f"?token={token}" if token else f"?player_token={player_token}" if player_token else ""
         self._stack = ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(
             connect(f"{ws_base}/ws/tables/{table_id}{query}", open_timeout=10, close_timeout=2, origin=origin)  # type: ignore[arg-type]

@@ -64,6 +64,9 @@ class Connection:
     queued_bytes: int = 0
     sizes: deque[int] = field(default_factory=deque)  # the size of each message in the outbox, in order
     greeted: bool = False  # the room's chat history was sent (once a connection, at its first ``hello``)
+    #: the seat of the person behind a socket without the seat's token (their ``player_token`` names a player who
+    #: sits at the table): it watches as a spectator and chats in the players' room (``chat.room_of``)
+    person_seat: int | None = None
     synced: int = 0  # the table's seq up to which this connection has been sent events
     hello: bool = False  # frames start once the client has said which seq it has (``hello``)
     state_queued: bool = False
