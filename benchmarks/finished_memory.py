@@ -4,12 +4,13 @@
 [--db URL]``
 
 It starts ``ludotheque serve`` (``--no-pacing``; ``--bot-workers`` processes as a host runs it, whose caches are
-not the server's memory, or 0 for bots in the server's threads; ``LUDOTHEQUE_FINISHED_GRACE_S`` ``--grace``) on a
-fresh database (SQLite unless ``--db``), reads its RSS (``/proc``) once a first batch of tables has been played (the
-imports and caches that any game fills are in), creates ``--tables`` tables whose every seat is ``bot:random`` (one
-guest's token; the creation limits raised as the tests raise them), waits until every one is finished and the grace
-has passed, reads the RSS again, and prints one JSON object: the RSS before and after, the difference, and the live
-tables left (``/api/metrics``).  Target: within 20 MB of before.
+not the server's memory, or 0 for bots in the server's threads; ``LUDOTHEQUE_FINISHED_GRACE_S`` ``--grace``; the
+host's limits) on a fresh database (SQLite unless ``--db``), reads its RSS (``/proc``) once a first 100 tables have
+been played (the imports and caches that any game fills are in), then has one guest create ``--tables`` tables
+whose every seat is ``bot:random``, as many at once as one creator may have in play (``tables_per_creator``), a new
+one whenever one finishes; once every one is finished and the grace has passed it reads the RSS again, and prints
+one JSON object: the RSS before and after, the difference, and the live tables left (``/api/metrics``).  Target:
+within 20 MB of before.
 """
 
 from __future__ import annotations
@@ -24,47 +25,43 @@ from typing import Any
 
 import httpx
 
-from benchmarks.table_memory import in_batches, rss_kib
+from benchmarks.table_memory import rss_kib
 from ludotheque.server.process import ServerProcess
 
 
-async def play_tables(client: httpx.AsyncClient, args: argparse.Namespace, token: str, count: int) -> list[str]:
-    table_ids: list[str] = []
-
-    async def one() -> None:
-        response = await client.post("/api/tables", headers={"X-Player-Token": token}, json={
-            "game": args.game, "players": args.players, "seats": ["bot:random"] * args.players})
-        response.raise_for_status()
-        table_ids.append(response.json()["table_id"])
-
-    await in_batches(count, one)
-    return table_ids
-
-
-async def finished(client: httpx.AsyncClient, table_ids: list[str]) -> None:
-    pending = list(table_ids)
-    while pending:
-        statuses = await asyncio.gather(*(client.get(f"/api/tables/{t}") for t in pending[:50]))
-        done = {t for t, r in zip(pending[:50], statuses, strict=True) if r.json()["status"] == "finished"}
-        if not done:
-            await asyncio.sleep(0.5)
-        pending = [t for t in pending if t not in done]
+async def play_tables(client: httpx.AsyncClient, args: argparse.Namespace, token: str, count: int) -> None:
+    """Create ``count`` tables of bots, as many at once as the server lets one creator have in play (429 beyond:
+    ``LUDOTHEQUE_TABLES_PER_CREATOR``), a new one whenever one finishes; return once every one is finished."""
+    body = {"game": args.game, "players": args.players, "seats": ["bot:random"] * args.players}
+    created, playing = 0, []
+    while created < count or playing:
+        while created < count:
+            response = await client.post("/api/tables", headers={"X-Player-Token": token}, json=body)
+            if response.status_code == 429:
+                break
+            response.raise_for_status()
+            playing.append(response.json()["table_id"])
+            created += 1
+        statuses = await asyncio.gather(*(client.get(f"/api/tables/{t}") for t in playing))
+        still = [t for t, r in zip(playing, statuses, strict=True) if r.json()["status"] != "finished"]
+        if len(still) == len(playing):
+            await asyncio.sleep(0.2)
+        playing = still
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="ludotheque-finished-"))
     server = ServerProcess(args.db or f"sqlite:///{folder / 'finished.db'}", folder, "--bot-workers",
-                           str(args.bot_workers))
+                           str(args.bot_workers), limits=True)
     server.start(env={"LUDOTHEQUE_FINISHED_GRACE_S": str(args.grace)})
     try:
         async with httpx.AsyncClient(base_url=server.url, timeout=120) as client:
             token = (await client.post("/api/players", json={"name": "visitor"})).json()["token"]
-            await finished(client, await play_tables(client, args, token, 50))
+            await play_tables(client, args, token, 100)
             await asyncio.sleep(args.grace + 1.0)
             before = rss_kib(server)
             started = time.perf_counter()
-            table_ids = await play_tables(client, args, token, args.tables)
-            await finished(client, table_ids)
+            await play_tables(client, args, token, args.tables)
             played_s = time.perf_counter() - started
             await asyncio.sleep(args.grace + 1.0)
             live = (await client.get("/api/metrics")).json()["live_tables"]
