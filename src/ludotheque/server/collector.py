@@ -11,8 +11,6 @@ restored tables, the catalogues, the modules) are frozen out of every collection
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
 import gc
 
 #: a young collection every 50,000 allocations, a middle one every 20 of those, a full one every 1,000 middle ones
@@ -27,11 +25,3 @@ def freeze_what_start_made() -> None:
     """Collect once, then keep everything alive now out of every later collection."""
     gc.collect()
     gc.freeze()
-
-
-def give_back_memory() -> None:
-    """Hand the heap's free pages back to the system (glibc's ``malloc_trim``; nothing elsewhere).  Thousands of
-    tables that lived and left free their memory to the allocator, scattered among what is still in use, where it
-    would count in the process's RSS until reused; run in a worker thread, after many tables left memory."""
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL("libc.so.6").malloc_trim(0)

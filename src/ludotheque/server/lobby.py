@@ -17,7 +17,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from ludotheque.bots import UnknownBotError, make_bot
 from ludotheque.bots.registry import own_bot_names
 from ludotheque.core import LudothequeError, game_class, game_ids, load_game
-from ludotheque.server import collector, push
+from ludotheque.server import push
 from ludotheque.server.api import CORRESPONDENCE_DAYS, ClockSpec, CorrespondenceClock, CreateTable
 from ludotheque.server.botpool import BotPool
 from ludotheque.server.config import CLOCK_PROFILES, NAMED_LEVELS, Settings
@@ -30,12 +30,6 @@ from ludotheque.server.site import Remote, Site, owned
 from ludotheque.server.store import CLOSED, RematchExists, SeatSpec, Store, TableRow
 
 log = logging.getLogger("ludotheque.server")
-
-#: After this many finished tables left memory, the heap's free pages are given back to the system, at most once
-#: every ``TRIM_PAUSE_S`` seconds (``collector.give_back_memory``)
-TRIM_AFTER = 100
-TRIM_PAUSE_S = 5.0
-
 
 class Lobby:
     def __init__(self, settings: Settings, store: Store) -> None:
@@ -51,8 +45,6 @@ class Lobby:
         #: this node's part in a site of several (``--redis``); ``None`` for a server alone
         self.site: Site | None = None
         self._releases: set[asyncio.Task[None]] = set()  # finished tables leaving memory after their grace
-        self._released = 0  # tables released since the heap was last trimmed (``collector.give_back_memory``)
-        self._trimming: asyncio.Task[None] | None = None
 
     @classmethod
     def open(cls, settings: Settings) -> Lobby:
@@ -236,14 +228,6 @@ class Lobby:
         await asyncio.sleep(self.settings.finished_grace_s)
         if live.row.status == "finished" and not live.connections:
             await self.forget(live)
-            self._released += 1
-            if self._released >= TRIM_AFTER and (self._trimming is None or self._trimming.done()):
-                self._released = 0
-                self._trimming = asyncio.get_running_loop().create_task(self._trim())
-
-    async def _trim(self) -> None:
-        await asyncio.sleep(TRIM_PAUSE_S)  # the tables leaving in the same burst first
-        await asyncio.to_thread(collector.give_back_memory)
 
     async def forget(self, live: LiveTable) -> None:
         """A finished table nobody watches leaves memory (it is read again when asked)."""
