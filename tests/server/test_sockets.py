@@ -37,8 +37,8 @@ def close_code(server: ServerProcess, table_id: str, source: str) -> int | None:
     answers ``hello``."""
     with connect(f"{server.ws_url}/ws/tables/{table_id}", additional_headers={"X-Forwarded-For": source},
                  open_timeout=10) as socket:
-        socket.send('{"type": "hello", "last_seq": 0}')
         try:
+            socket.send('{"type": "hello", "last_seq": 0}')  # the server may have closed it already
             socket.recv(timeout=10)
         except ConnectionClosed as closed:
             return closed.rcvd.code if closed.rcvd is not None else None
