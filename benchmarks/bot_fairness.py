@@ -33,9 +33,20 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
 
 
-def create(server: ServerProcess, game: str, players: int, seats: list[str]) -> dict[str, Any]:
+def guest(server: ServerProcess, name: str = "visitor") -> str:
+    """A new guest's player token (a table whose every seat is a bot needs one)."""
+    response = httpx.post(f"{server.url}/api/players", json={"name": name}, timeout=30)
+    response.raise_for_status()
+    token: str = response.json()["token"]
+    return token
+
+
+def create(server: ServerProcess, game: str, players: int, seats: list[str], player: str | None = None
+           ) -> dict[str, Any]:
+    if player is None and all(seat.startswith("bot:") for seat in seats):
+        player = guest(server)
     response = httpx.post(f"{server.url}/api/tables", json={"game": game, "players": players, "seats": seats},
-                          timeout=30)
+                          headers={"X-Player-Token": player} if player else {}, timeout=30)
     response.raise_for_status()
     created: dict[str, Any] = response.json()
     return created
@@ -44,16 +55,17 @@ def create(server: ServerProcess, game: str, players: int, seats: list[str]) -> 
 class Person:
     """One person at a table against a random bot, replaced by a new table when the game ends."""
 
-    def __init__(self, server: ServerProcess, game: str) -> None:
+    def __init__(self, server: ServerProcess, game: str, opponent: str = "bot:random") -> None:
         self.server = server
         self.game = game
+        self.opponent = opponent
         self.socket: ClientConnection | None = None
         self.connection = ExitStack()
         self.moves = 0
 
     def sit(self) -> dict[str, Any]:
         self.connection.close()
-        created = create(self.server, self.game, 2, ["me", "bot:random"])
+        created = create(self.server, self.game, 2, ["me", self.opponent])
         self.socket = self.connection.enter_context(connect(
             f"{self.server.ws_url}/ws/tables/{created['table_id']}?token={created['token']}", open_timeout=30,
             max_size=2**24))

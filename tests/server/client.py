@@ -12,8 +12,22 @@ import httpx
 from websockets.sync.client import ClientConnection, connect
 
 
+def guest(base: str, name: str = "watcher") -> str:
+    """A new guest's player token."""
+    response = httpx.post(f"{base}/api/players", json={"name": name})
+    assert response.status_code == 201, response.text
+    token: str = response.json()["token"]
+    return token
+
+
+def bot_headers(base: str, seats: list[str]) -> dict[str, str]:
+    """A table whose every seat is a bot needs a player's token: a new guest's."""
+    return {"X-Player-Token": guest(base)} if all(seat.startswith("bot:") for seat in seats) else {}
+
+
 def create_table(base: str, game: str, players: int, seats: list[str], **extra: Any) -> dict[str, Any]:
-    response = httpx.post(f"{base}/api/tables", json={"game": game, "players": players, "seats": seats, **extra})
+    response = httpx.post(f"{base}/api/tables", json={"game": game, "players": players, "seats": seats, **extra},
+                          headers=bot_headers(base, seats))
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()
     return data
@@ -22,8 +36,9 @@ def create_table(base: str, game: str, players: int, seats: list[str], **extra: 
 class Client:
     """One WebSocket connection: a seat (with its token) or a spectator.  Every message received is kept."""
 
-    def __init__(self, ws_base: str, table_id: str, token: str | None = None, origin: str | None = None) -> None:
-        query = f"?token={token}" if token else ""
+    def __init__(self, ws_base: str, table_id: str, token: str | None = None, origin: str | None = None,
+                 player_token: str | None = None) -> None:
+        query = f"?token={token}" if token else f"?player_token={player_token}" if player_token else ""
         self._stack = ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(
             connect(f"{ws_base}/ws/tables/{table_id}{query}", open_timeout=10, close_timeout=2, origin=origin)  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ import pytest
 
 from ludotheque.server.process import ServerProcess
 
-from .client import Client, create_table
+from .client import Client, bot_headers, create_table
 
 #: A ``hard`` search that thinks far longer than these tests last (its cap, 60 s, ends it).
 SLOW_HARD = "bot:ismcts:hard:iterations=100000000:time=60"
@@ -27,7 +27,8 @@ def public(sqlite_server: ServerProcess) -> ServerProcess:
 
 
 def create(server: ServerProcess, game: str, players: int, seats: list[str], **extra: object) -> httpx.Response:
-    return httpx.post(f"{server.url}/api/tables", json={"game": game, "players": players, "seats": seats, **extra})
+    return httpx.post(f"{server.url}/api/tables", json={"game": game, "players": players, "seats": seats, **extra},
+                      headers=bot_headers(server.url, seats))
 
 
 @pytest.mark.parametrize("level", ["random", "heuristic", "easy", "medium", "hard"])

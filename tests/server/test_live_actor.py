@@ -54,7 +54,8 @@ class FakeStore:
         self._write()
         self.row.seats[seat].away = away
 
-    def finish(self, table_id: str, result: dict[str, Any], hook: FinishHook | None = None) -> bool:
+    def finish(self, table_id: str, result: dict[str, Any], hook: FinishHook | None = None,
+               at: float | None = None) -> bool:
         self._write()
         self.row.status, self.result = "finished", result
         return True

@@ -54,10 +54,10 @@ def run_paced(row: TableRow, scenario: Scenario, monkeypatch: pytest.MonkeyPatch
 
         choose = bots.choose
 
-        async def noted_choose(request: BotRequest) -> int:
+        async def noted_choose(request: BotRequest, creator: str = "") -> int:
             # the seats whose moves the request's history holds beyond what is committed: decided, not yet shown
             seen.append(("choose", request.seat, {actor for actor, _, _ in request.history[len(store.actions):]}))
-            return await choose(request)
+            return await choose(request, creator)
 
         monkeypatch.setattr(live_moves, "pause", pause)
         monkeypatch.setattr(bots, "choose", noted_choose)

@@ -21,6 +21,8 @@ from ludotheque.server.ratings import MODEL, displayed, finishing_ranks, rate_fi
 from ludotheque.server.schema import game_tables, ratings
 from ludotheque.server.store import SeatRow, TableRow
 
+from .client import bot_headers
+
 # -- helpers ---------------------------------------------------------------------------------------------------
 
 
@@ -251,7 +253,7 @@ def test_an_unknown_game_has_no_leaderboard(server: ServerProcess) -> None:
 
 def test_a_rated_table_of_bots_rates_its_levels_as_openskill_does(server: ServerProcess, engine: Engine) -> None:
     seed(engine, "geier", [])
-    created = httpx.post(f"{server.url}/api/tables", json={
+    created = httpx.post(f"{server.url}/api/tables", headers=bot_headers(server.url, ["bot:random"]), json={
         "game": "geier", "players": 2, "seats": ["bot:random", "bot:easy"], "rated": True}).json()
     deadline = time.monotonic() + 120  # a deadline for a hung server, not a timed assertion
     while httpx.get(f"{server.url}/api/tables/{created['table_id']}").json()["status"] != "finished":

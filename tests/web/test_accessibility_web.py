@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.server.client import bot_headers
 
 from ludotheque.games import game_class, game_ids
 from ludotheque.server.process import ServerProcess
@@ -58,7 +59,8 @@ def table_with_me(server: ServerProcess, page: Any, game: str, players: int | No
 
 def finished_table(server: ServerProcess, game: str) -> str:
     response = httpx.post(f"{server.url}/api/tables", json={"game": game, "players": 2,
-                                                             "seats": ["bot:random", "bot:random"]})
+                                                             "seats": ["bot:random", "bot:random"]},
+                          headers=bot_headers(server.url, ["bot:random"]))
     table: str = response.json()["table_id"]
     deadline = time.monotonic() + 60
     while httpx.get(f"{server.url}/api/tables/{table}").json()["status"] != "finished":

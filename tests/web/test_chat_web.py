@@ -162,3 +162,18 @@ def test_a_spectator_is_offered_no_mute_on_their_own_line(page: Any, other: Any,
     assert page.locator("[data-test=chat-lines] li").count() == 1
     assert page.locator("[data-test=chat-lines] [data-test=chat-mute]").count() == 0  # their own line
     assert other.locator("[data-test=chat-lines] [data-test=chat-mute]").count() == 1  # someone else's
+
+
+def test_a_person_watching_their_own_table_sends_their_player_token(page: Any, chat_server: ServerProcess) -> None:
+    """A browser whose player sits at the table but holds no seat token here (another device's seat) watches with
+    its player token, so the server keeps it in the players' room (tests/server/test_chat_rooms.py)."""
+    player = httpx.post(f"{chat_server.url}/api/players", json={"name": "Ana"}).json()["token"]
+    created = httpx.post(f"{chat_server.url}/api/tables", headers={"X-Player-Token": player},
+                         json={"game": "geier", "players": 2, "seats": ["me", "open"]}).json()
+    httpx.post(f"{chat_server.url}/api/tables/{created['table_id']}/join", json={"name": "Bo"})  # in play: watched
+    page.goto(f"{chat_server.url}/")
+    page.evaluate("(token) => { localStorage.clear(); localStorage.setItem('ludotheque.player', token); }", player)
+    with page.expect_websocket(timeout=WAIT) as opened:
+        page.goto(f"{chat_server.url}/tables/{created['table_id']}")
+    url = opened.value.url
+    assert f"player_token={player}" in url and "token=" not in url.replace("player_token=", "")

@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
+from tests.server.client import bot_headers
 
 from ludotheque.games import game_class, game_ids
 from ludotheque.server.process import ServerProcess
@@ -37,7 +38,7 @@ def no_violation(page: Any) -> None:
 
 def created(server: ServerProcess, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:
     response = httpx.post(f"{server.url}/api/tables", json={"game": game, "players": len(seats), "seats": seats,
-                                                            **extra})
+                                                            **extra}, headers=bot_headers(server.url, seats))
     assert response.status_code == 201, response.text
     table: dict[str, Any] = response.json()
     return table

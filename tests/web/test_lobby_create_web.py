@@ -71,3 +71,19 @@ def test_the_create_button_waits_for_the_answer_and_comes_back_after_a_failure(
     assert len(open_tables(web_server) - before) == 1
     keys = [request.headers["idempotency-key"] for request in sent]
     assert len(keys) == 2 and keys[0] != keys[1]
+
+
+def test_a_table_of_bots_only_is_created_for_a_new_guest(page: Any, web_server: ServerProcess) -> None:
+    """The server asks a table whose every seat is a bot for a player's token: a browser that holds none makes a
+    guest first, and the table is created and shown."""
+    sent = creations(page)
+    page.goto(f"{web_server.url}/")
+    page.evaluate("() => localStorage.clear()")
+    page.goto(f"{web_server.url}/")
+    page.click("[data-game=geier]")
+    page.select_option("[data-seat='0']", "bot:random")
+    page.fill("input[name=name]", "Ana")
+    page.click("[data-test=create]")
+    page.wait_for_url(re.compile(r"/tables/"))
+    assert len(sent) == 1 and sent[0].headers.get("x-player-token")
+    assert page.evaluate("() => localStorage.getItem('ludotheque.player')")

@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 import httpx
+from tests.server.client import bot_headers
 
 from ludotheque.core import CHANCE, State
 from ludotheque.games import load_game
@@ -18,7 +19,8 @@ from .driver import horizontal_overflow
 def finished_table(server: ServerProcess, game: str, players: int, **options: Any) -> tuple[str, dict[str, Any]]:
     """A table played to its end by bots, and its record."""
     created = httpx.post(f"{server.url}/api/tables", json={"game": game, "players": players, "options": options,
-                                                           "seats": ["bot:random"] * players})
+                                                           "seats": ["bot:random"] * players},
+                         headers=bot_headers(server.url, ["bot:random"]))
     assert created.status_code == 201, created.text
     table_id = created.json()["table_id"]
     deadline = time.monotonic() + 120

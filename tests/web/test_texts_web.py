@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.server.client import bot_headers
 
 from ludotheque.core import CHANCE, Actor
 from ludotheque.games import game_class, game_ids, load_game
@@ -197,7 +198,8 @@ def test_the_mice_end_box_has_column_headers_and_says_the_fewest_points_win(
     page: Any, web_server: ServerProcess
 ) -> None:
     table = httpx.post(f"{web_server.url}/api/tables", json={"game": "mice", "players": 2,
-                                                             "seats": ["bot:random", "bot:random"]}).json()
+                                                             "seats": ["bot:random", "bot:random"]},
+                       headers=bot_headers(web_server.url, ["bot:random"])).json()
     page.goto(f"{web_server.url}/tables/{table['table_id']}")
     end = page.locator("[data-test=end]")
     end.wait_for(timeout=60_000)

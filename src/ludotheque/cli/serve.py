@@ -59,6 +59,8 @@ def serve(
     import uvicorn
 
     from ludotheque.server.app import MAX_MESSAGE_BYTES, SETTINGS_ENV, create_app
+    from ludotheque.server.guard import GuardedH11Protocol
+    from ludotheque.server.guard import configure as configure_guard
     from ludotheque.server.logs import LEVELS, log_config
 
     if log_format not in LEVELS:
@@ -93,8 +95,10 @@ def serve(
     else:
         console.print(f"ludotheque is serving on [bold]{address}[/] (database: {database})", soft_wrap=True)
         console.print("open that address in a browser; Ctrl-C stops the server")
+    configure_guard(settings, forwarded_allow_ips)
     if workers > 1:  # uvicorn starts the workers on one listening socket; each builds its app from the settings
         os.environ[SETTINGS_ENV] = json.dumps(dataclasses.asdict(settings))
+        os.environ["FORWARDED_ALLOW_IPS"] = forwarded_allow_ips  # each worker's guard trusts the same proxies
         application: Any = "ludotheque.server.app:app_from_environment"
     else:
         application = create_app(settings)
@@ -103,6 +107,7 @@ def serve(
         host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES,
         log_config=log_config(log_format), log_level=LEVELS[log_format],
         timeout_graceful_shutdown=3, proxy_headers=proxy_headers, forwarded_allow_ips=forwarded_allow_ips,
+        http=GuardedH11Protocol,  # header deadline, connection caps (server/guard.py)
     )
 
 

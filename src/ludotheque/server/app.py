@@ -12,6 +12,7 @@ import json
 import logging
 import os
 import secrets
+from collections import Counter
 from collections.abc import AsyncIterator, Iterable, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
@@ -33,11 +34,12 @@ from ludotheque.server.api import (
     TableSummary,
     problems,
 )
-from ludotheque.server.auth import OptionalPlayerTokenDep, SeatTokenDep
+from ludotheque.server.auth import PLAYER_TOKEN_MAX, OptionalPlayerTokenDep, SeatTokenDep
 from ludotheque.server.cluster import Cluster, RelayedSocket
 from ludotheque.server.config import Settings
 from ludotheque.server.dblock import ServerLock
 from ludotheque.server.errors import install_error_handlers
+from ludotheque.server.guard import quiet_accept_errors
 from ludotheque.server.idempotency import KEY_REUSED, IdempotencyKeyDep, IdempotentRequests, fingerprint
 from ludotheque.server.limits import client_address
 from ludotheque.server.live import Connection, LiveTable, MoveError, chat
@@ -45,11 +47,12 @@ from ludotheque.server.live.hints import ask_hint
 from ludotheque.server.lobby import Lobby
 from ludotheque.server.metrics import install_metrics
 from ludotheque.server.pages import mount_pages
+from ludotheque.server.players import player_by_token
 from ludotheque.server.relay import relay_socket
 from ludotheque.server.security import install as install_security
 from ludotheque.server.security import origin_accepted
 from ludotheque.server.site import Remote, Site
-from ludotheque.server.store import Fenced
+from ludotheque.server.store import Fenced, TableRow
 
 log = logging.getLogger("ludotheque.server")
 
@@ -60,6 +63,8 @@ CLOSE_BAD_TOKEN = 4401
 CLOSE_FOREIGN_ORIGIN = 4403
 #: A spectator of a private table without its invite code (``?invite=CODE``).
 CLOSE_PRIVATE = 4403
+#: The client address has ``Settings.sockets_per_address`` WebSockets open already.
+CLOSE_TOO_MANY_SOCKETS = 4429
 #: The largest message a client may send; uvicorn closes the connection with 1009 past it (``ws_max_size``).
 MAX_MESSAGE_BYTES = 64 * 1024
 
@@ -94,6 +99,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # held while this process serves: ``ludotheque restore`` refuses to replace the database under it
         lock = await asyncio.to_thread(ServerLock(settings.db_url).take)
         keeping = asyncio.create_task(_keep_lock(lock))
+        quiet_accept_errors(asyncio.get_running_loop())  # "too many open files": one line a second (guard.py)
         lobby = await asyncio.to_thread(Lobby.open, settings)
         app.state.lobby = lobby
         collector.freeze_what_start_made()
@@ -245,11 +251,35 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_metrics(app)  # /healthz, /readyz, /metrics
     mount_pages(app)
 
+    #: WebSockets open per client address (``Settings.sockets_per_address``)
+    sockets: Counter[str] = Counter()
+
     @app.websocket("/ws/tables/{table_id}")
-    async def play(websocket: WebSocket, table_id: str, token: str | None = None, invite: str | None = None) -> None:
+    async def play(websocket: WebSocket, table_id: str, token: str | None = None, invite: str | None = None,
+                   player_token: str | None = None) -> None:
+        address = client_address(websocket.client)
+        if sockets[address] >= settings.sockets_per_address:
+            # accepted, then closed at once: nothing is read from the database for it
+            await websocket.accept()
+            await websocket.close(CLOSE_TOO_MANY_SOCKETS, f"at most {settings.sockets_per_address} connections from "
+                                  "one address: close another one first")
+            return
+        sockets[address] += 1
+        try:
+            await _play(websocket, table_id, token, invite, player_token)
+        finally:
+            sockets[address] -= 1
+            if not sockets[address]:
+                del sockets[address]
+
+    async def _play(websocket: WebSocket, table_id: str, token: str | None, invite: str | None,
+                    player_token: str | None) -> None:
         lobby: Lobby = websocket.app.state.lobby
         live = await lobby.live(table_id, keep=True)
         seat = None if live is None or token is None else live.row.seat_of(token)
+        person = None  # the seat of a person watching their own table (chat: the room follows the person)
+        if live is not None and seat is None and player_token is not None and len(player_token) <= PLAYER_TOKEN_MAX:
+            person = await asyncio.to_thread(seat_of_player, lobby, live.row, player_token)
         # accepted, then closed with a code that says why: a refused handshake would only say "403"
         await websocket.accept()
         origin = websocket.headers.get("origin")
@@ -259,15 +289,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close(CLOSE_NO_TABLE, "no such table")
         elif token is not None and seat is None:
             await websocket.close(CLOSE_BAD_TOKEN, "this token holds no seat at this table")
-        elif seat is None and live.row.private and not _invited(live.row.invite, invite):
+        elif seat is None and person is None and live.row.private and not _invited(live.row.invite, invite):
             await websocket.close(CLOSE_PRIVATE, "this table is private: watching needs its invite code or a seat")
         elif isinstance(live, Remote):
             assert lobby.site is not None
-            await relay_socket(websocket, lobby.site, live, seat, settings.outbox_limit)
+            await relay_socket(websocket, lobby.site, live, seat, settings.outbox_limit, settings.outbox_bytes,
+                               person)
         else:
-            await serve_connection(websocket, live, seat)
-            if live.row.status == "finished" and not live.connections:
-                await lobby.forget(live)  # a finished table nobody watches is read again when asked
+            # a finished table nobody watches leaves memory after a grace (``Lobby.release_later``)
+            await serve_connection(websocket, live, seat, person)
 
     return app
 
@@ -285,14 +315,24 @@ def origin_allowed(origin: str | None, scheme: str, host: str | None, settings: 
     return origin is None or origin_accepted(origin, scheme, host, settings)
 
 
+def seat_of_player(lobby: Lobby, row: TableRow, player_token: str) -> int | None:
+    """The seat at ``row`` of the player whose session token is ``player_token`` (in a worker thread), if any."""
+    player = player_by_token(lobby.store.engine, player_token)
+    if player is None:
+        return None
+    return next((s.seat for s in row.seats if s.kind == "human" and s.player_id == player.id), None)
+
+
 def _invited(invite: str | None, given: str | None) -> bool:
     return invite is not None and given is not None and secrets.compare_digest(invite.encode(), given.encode())
 
 
-async def serve_connection(websocket: WebSocket | RelayedSocket, live: LiveTable, seat: int | None) -> None:
+async def serve_connection(websocket: WebSocket | RelayedSocket, live: LiveTable, seat: int | None,
+                           person_seat: int | None = None) -> None:
     """Read the client's messages until it leaves or the server closes it; one writer task sends what the
-    connection is owed, in order."""
-    connection = Connection(seat, websocket.send_json, limit=live.settings.outbox_limit)
+    connection is owed, in order.  ``person_seat``: a spectator's socket of a person seated there."""
+    connection = Connection(seat, websocket.send_json, limit=live.settings.outbox_limit,
+                            byte_limit=live.settings.outbox_bytes, person_seat=person_seat)
     connection.synced = live.table.seq
     live.join(connection)
     writer = asyncio.create_task(_write(websocket, live, connection))
@@ -327,7 +367,7 @@ async def _read(websocket: WebSocket | RelayedSocket, live: LiveTable, connectio
 async def _write(websocket: WebSocket | RelayedSocket, live: LiveTable, connection: Connection) -> None:
     try:
         while True:
-            message = await connection.outbox.get()
+            message = await connection.next()
             if message.get("type") == "state" and len(message) == 1:
                 connection.state_queued = False
                 message = live.frame(connection)
@@ -384,7 +424,9 @@ async def _handle(live: LiveTable, connection: Connection, message: MutableMappi
         connection.synced = min(last, live.table.seq)
         connection.hello = True
         connection.push_state()
-        chat.greet(live, connection)
+        if not connection.greeted:  # a hello again (a client that lost track) gets frames, not the history again
+            connection.greeted = True
+            chat.greet(live, connection)
     elif kind == "move":
         try:
             await live.move(connection, data.get("move"), data.get("client_move_id"), data.get("after_seq"))

@@ -12,8 +12,9 @@ Bot work is shared in lanes, so that one table's strong bots never make another 
 * searches share the other ``workers``; at most ``hard_at_once`` of them are ``hard`` moves (or custom specs, whose
   cost nobody bounded), the others wait for their turn in the event loop, so a ``medium`` move always finds a
   worker after at most the moves already running;
-* a table asks for one move at a time (its runner awaits each), and every queue serves in arrival order, so the
-  tables take turns: a busy table cannot overtake a quiet one;
+* every lane serves the tables' creators in turn (``FairQueue``): a move waits behind at most one move of each
+  other creator with moves waiting, not behind every move of one visitor running the most tables the limits allow
+  (``Settings.tables_per_creator``); one creator's moves keep their arrival order;
 * the coach (``docs/coach.md``: a hint during a game, the review of a finished one) has a lane of its own, whose
   processes lower their priority (``nice``), so that its work never queues before a bot move nor takes the CPU from
   one: it runs on what the bots leave.  One review runs at a time, so a hint always finds a worker after at most
@@ -36,10 +37,11 @@ import random
 import signal
 import threading
 import time
-from collections import deque
-from collections.abc import Callable, Sequence
+from collections import OrderedDict, deque
+from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any, TypeVar
@@ -218,6 +220,62 @@ def _process_pool(workers: int) -> ProcessPoolExecutor:
                                initializer=die_with_parent, initargs=(os.getpid(),))
 
 
+class FairQueue:
+    """At most ``slots`` works at once; the others wait, and a slot that frees goes to the creators in turn: to the
+    first work of the creator who waited longest since last served, who then goes to the back of the line.  A
+    creator with a hundred moves waiting takes one slot in each round, as a person with one move does."""
+
+    def __init__(self, slots: int) -> None:
+        self.slots = max(1, slots)
+        self.busy = 0
+        #: per creator, the works waiting, in the order of their turns
+        self.waiting: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
+
+    def queued(self) -> int:
+        return sum(len(queue) for queue in self.waiting.values())
+
+    @asynccontextmanager
+    async def turn(self, creator: str) -> AsyncIterator[None]:
+        """Hold one slot, after ``creator``'s turn came."""
+        if self.busy < self.slots and not self.waiting:
+            self.busy += 1
+        else:
+            ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self.waiting.setdefault(creator, deque()).append(ready)
+            try:
+                await ready  # a slot handed over: ``busy`` counts it already
+            except asyncio.CancelledError:
+                if ready.done() and not ready.cancelled():
+                    self._release()  # handed a slot in the same moment: pass it on
+                else:
+                    self._drop(creator, ready)
+                raise
+        try:
+            yield
+        finally:
+            self._release()
+
+    def _drop(self, creator: str, ready: asyncio.Future[None]) -> None:
+        queue = self.waiting.get(creator)
+        if queue is not None and ready in queue:
+            queue.remove(ready)
+            if not queue:
+                del self.waiting[creator]
+
+    def _release(self) -> None:
+        while self.waiting:
+            creator, queue = next(iter(self.waiting.items()))
+            ready = queue.popleft()
+            if queue:
+                self.waiting.move_to_end(creator)
+            else:
+                del self.waiting[creator]
+            if not ready.done():
+                ready.set_result(None)
+                return
+        self.busy -= 1
+
+
 class Lane:
     """Workers for one kind of bot: processes (``workers`` > 0) or, for tests, threads of the server.  A pool whose
     worker died (killed by the system, out of memory) is replaced by a new one for the next moves."""
@@ -226,6 +284,8 @@ class Lane:
         self.workers = workers
         self.threads = threads
         self.executor = self._new()
+        #: the lane's workers, shared between the tables' creators in turn
+        self.fair = FairQueue(workers if workers > 0 else threads)
 
     def _new(self) -> Executor:
         return _process_pool(self.workers) if self.workers > 0 else ThreadPoolExecutor(self.threads)
@@ -238,8 +298,9 @@ class Lane:
             for _ in range(self.workers):
                 self.executor.submit(os.getpid)
 
-    async def run(self, request: BotRequest) -> int:
-        return await self.call(partial(choose_move, request))
+    async def run(self, request: BotRequest, creator: str) -> int:
+        async with self.fair.turn(creator):
+            return await self.call(partial(choose_move, request))
 
     async def call(self, work: Callable[[], T]) -> T:
         """``work`` (a module function with its arguments, for a process) run by one of the lane's workers."""
@@ -353,7 +414,7 @@ class BotPool:
         self.search = Lane(workers, threads=2)
         #: ``hard`` moves (and custom specs) wait here, not in the search lane's queue, so that a ``medium`` move
         #: finds a worker while several tables of hard bots think
-        self.hard = asyncio.Semaphore(max(1, hard_at_once))
+        self.hard = FairQueue(hard_at_once)
         #: the latest moves' wall times by the spec's level (``medium``...), for ``/api/metrics``: what a person
         #: waits for a bot, queueing for a worker included
         self.seconds: dict[str, deque[float]] = {}
@@ -376,16 +437,17 @@ class BotPool:
             return "hard"
         return "search"
 
-    async def choose(self, request: BotRequest) -> int:
+    async def choose(self, request: BotRequest, creator: str = "") -> int:
+        """The bot's action, once the lane's turn came to ``creator`` (who made the table: ``FairQueue``)."""
         started = time.perf_counter()
         lane = self.lane_of(request)
         if lane == "quick":
-            action = await self.quick.run(request)
+            action = await self.quick.run(request, creator)
         elif lane == "hard":
-            async with self.hard:
-                action = await self.search.run(request)
+            async with self.hard.turn(creator):
+                action = await self.search.run(request, creator)
         else:
-            action = await self.search.run(request)
+            action = await self.search.run(request, creator)
         level = request.spec.split(":", 1)[0]
         seconds = time.perf_counter() - started
         self.seconds.setdefault(level, deque(maxlen=10_000)).append(seconds)

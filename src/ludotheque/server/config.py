@@ -90,6 +90,24 @@ class Settings:
     hard_at_once: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_HARD_AT_ONCE", 1))
     #: messages waiting to be sent to one WebSocket; a connection that falls this far behind is closed (1013)
     outbox_limit: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_OUTBOX_LIMIT", 256))
+    #: bytes (the JSON of the messages) waiting to be sent to one WebSocket; past them it is closed (1013) too
+    outbox_bytes: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_OUTBOX_BYTES", 1 << 20))
+    #: WebSockets open at once from one client address (behind ``--proxy-headers``, the forwarded one); the next is
+    #: closed at once (4429)
+    sockets_per_address: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_SOCKETS_PER_ADDRESS", 50))
+    #: seconds a connection has to send a request's headers (a slowloris client is closed past them)
+    header_timeout_s: float = field(default_factory=lambda: _env_float("LUDOTHEQUE_HEADER_TIMEOUT_S", 10.0))
+    #: connections open at once from one peer address, WebSockets included (the trusted proxies are not capped:
+    #: ``sockets_per_address`` counts their clients' WebSockets by the forwarded address)
+    connections_per_address: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_CONNECTIONS_PER_ADDRESS", 100))
+    #: connections open at once in all (0: as many as the file descriptor limit leaves room for, ``server/guard.py``)
+    max_connections: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_MAX_CONNECTIONS", 0))
+    #: the coach's hints under way at once for the tables of one creator (one a seat at any time, however many
+    #: sockets it has); ``rate_limited`` beyond
+    hints_per_creator: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_HINTS_PER_CREATOR", 2))
+    #: reviews queued or running at once for one requester (the ``X-Player-Token``'s player, else the client
+    #: address); 429 beyond
+    reviews_per_requester: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_REVIEWS_PER_REQUESTER", 2))
     #: the largest request body (413 beyond)
     max_body_bytes: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_MAX_BODY_BYTES", 1 << 20))
     #: failed logins within ``login_window_s`` after which logins are refused (429) for one user name ...
@@ -110,5 +128,12 @@ class Settings:
     #: push endpoints on loopback or a private network are let in (``LUDOTHEQUE_PUSH_ALLOW_PRIVATE=1``): a test's
     #: own push service, or a closed network's; never on a server open to the internet
     push_allow_private: bool = field(default_factory=lambda: os.environ.get("LUDOTHEQUE_PUSH_ALLOW_PRIVATE") == "1")
+    #: tables one creator may have waiting or in play at once (429 beyond): the token's player, or the client address
+    #: for a table waiting without a creator's seat (``LUDOTHEQUE_TABLES_PER_CREATOR``); a table whose every seat is
+    #: a bot needs a player's token, so that it always has one to count against
+    tables_per_creator: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_TABLES_PER_CREATOR", 60))
+    #: seconds a finished table stays in memory once nobody is connected to it (its replay and record are read
+    #: from the database): a page that reloads finds it still there (``LUDOTHEQUE_FINISHED_GRACE_S``)
+    finished_grace_s: float = field(default_factory=lambda: _env_float("LUDOTHEQUE_FINISHED_GRACE_S", 10.0))
     #: a waiting table that nobody has opened for this long expires
     waiting_table_ttl_s: float = field(default_factory=lambda: _env_float("LUDOTHEQUE_WAITING_TTL_S", 86_400.0))

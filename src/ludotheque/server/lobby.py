@@ -32,7 +32,6 @@ from ludotheque.server.store import CLOSED, RematchExists, SeatSpec, SeatTaken, 
 
 log = logging.getLogger("ludotheque.server")
 
-
 class Lobby:
     def __init__(self, settings: Settings, store: Store) -> None:
         self.settings = settings
@@ -46,6 +45,7 @@ class Lobby:
         self._expiry: asyncio.Task[None] | None = None
         #: this node's part in a site of several (``--redis``); ``None`` for a server alone
         self.site: Site | None = None
+        self._releases: set[asyncio.Task[None]] = set()  # finished tables leaving memory after their grace
 
     @classmethod
     def open(cls, settings: Settings) -> Lobby:
@@ -84,6 +84,8 @@ class Lobby:
     async def close(self) -> None:
         if self._expiry is not None:
             self._expiry.cancel()
+        for task in list(self._releases):
+            task.cancel()
         if self.site is not None:
             await self.site.close()
         self.logins.close()
@@ -95,7 +97,7 @@ class Lobby:
 
     def restore(self, row: TableRow) -> LiveTable:
         """The table's actor, its state restored from the database's log; kept while it is waiting or playing."""
-        live = LiveTable(row, self.store, self.bots, self.settings)
+        live = self._new_live(row)
         live.replay(self.store.actions(row.id))
         if live.table.is_over() and row.finished_at is None:
             live.finish_now()  # the last action was committed, the end of the game was not
@@ -162,10 +164,15 @@ class Lobby:
         clock = clock_of(body.clock, game.clock_pace)
         if body.hints and body.rated:
             raise Refusal(400, "a table where the coach gives hints is never rated: ask for hints or for a rated game")
+        if "me" not in specs and "open" not in specs and player_token is None:
+            # every seat a bot: nobody is there to answer for the table, so it counts against the player who asked
+            raise Refusal(401, "a table whose every seat is a bot needs the X-Player-Token of a player or a guest "
+                          "(POST /api/players makes a guest)")
         player, new_player_token = await self.player(player_token, body.player_name or "player", address) \
-            if "me" in specs else (None, None)
-        if "me" not in specs and "open" in specs:
+            if "me" in specs else await self.player(player_token, None)
+        if "me" not in specs and "open" in specs and player is None:
             self.admit_guest(address)  # a table waiting without a creator: nobody may cancel it
+        created_by = f"player:{player.id}" if player is not None else f"address:{address}"
         seat_specs: list[SeatSpec] = []
         for spec in specs:
             if spec == "me":
@@ -182,6 +189,7 @@ class Lobby:
             seat_specs=seat_specs, creator_seat=creator, clock=clock,
             rated=body.rated, reclaim=body.reclaim, hints=body.hints,
             waiting_limit=self.settings.waiting_tables_per_player if "open" in specs else None,
+            created_by=created_by, creator_limit=self.settings.tables_per_creator,
         )
         if self.site is not None:
             await self.site.claim_new(table_id)
@@ -197,10 +205,30 @@ class Lobby:
             await self.site.claim_new(table_id)
         row = await asyncio.to_thread(self.store.table, table_id)
         assert row is not None
-        live = self.tables[table_id] = LiveTable(row, self.store, self.bots, self.settings)
+        live = self.tables[table_id] = self._new_live(row)
         if self.site is not None:
             self.site.hold(live)
         return live
+
+    def _new_live(self, row: TableRow) -> LiveTable:
+        live = LiveTable(row, self.store, self.bots, self.settings)
+        live.on_idle = self.release_later
+        return live
+
+    def release_later(self, live: LiveTable) -> None:
+        """A finished table leaves memory ``Settings.finished_grace_s`` from now if nobody is connected to it then
+        (whoever connects later reads it from the database; when they go, it is released again)."""
+        try:
+            task = asyncio.get_running_loop().create_task(self._release(live))
+        except RuntimeError:  # no running loop: a table loaded in a worker thread is not kept anyway
+            return
+        self._releases.add(task)
+        task.add_done_callback(self._releases.discard)
+
+    async def _release(self, live: LiveTable) -> None:
+        await asyncio.sleep(self.settings.finished_grace_s)
+        if live.row.status == "finished" and not live.connections:
+            await self.forget(live)
 
     async def forget(self, live: LiveTable) -> None:
         """A finished table nobody watches leaves memory (it is read again when asked)."""
@@ -331,6 +359,7 @@ class Lobby:
                     self.store.create_table, game=old.game, players=old.players, options=old.options, name=old.name,
                     private=old.private, default_bot=old.default_bot, seat_specs=seat_specs, creator_seat=None,
                     clock=old.clock, rated=old.rated, reclaim=old.reclaim, rematch_of=old.id, hints=old.hints,
+                    created_by=offered_by(old, seat),
                 )
             await live.reload()
             assert live.row.rematch is not None
@@ -472,6 +501,8 @@ class Lobby:
         live = await asyncio.to_thread(self.load, row)
         if keep and row.status not in CLOSED:
             live = self.tables.setdefault(table_id, live)
+            if live.row.status == "finished" and not live.connections:
+                self.release_later(live)  # kept for a request that opens no socket (a rematch): released after
         return live
 
     def load(self, row: TableRow) -> LiveTable:
@@ -496,6 +527,12 @@ def summary(row: TableRow) -> dict[str, Any]:
         **({"rating_changes": (row.result or {}).get("rating_changes", {})}
            if row.rated and row.status == "finished" else {}),
     }
+
+
+def offered_by(old: TableRow, seat: int) -> str | None:
+    """Who a rematch counts against: the player of the seat that offered it (one rematch a finished table)."""
+    player_id = old.seats[seat].player_id
+    return f"player:{player_id}" if player_id is not None else old.created_by
 
 
 def rematch_info(old: TableRow, new: TableRow) -> dict[str, Any]:

@@ -67,5 +67,6 @@ def log_config(log_format: str) -> dict[str, Any]:
         "disable_existing_loggers": False,
         "formatters": {"line": {"()": f"{formatter.__module__}.{formatter.__qualname__}"}},
         "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "line", "stream": "ext://sys.stderr"}},
-        "loggers": {"uvicorn": handler, "uvicorn.access": handler, "ludotheque": handler},
+        # asyncio's too: what the event loop logs (a connection's failure) is one line of the same format
+        "loggers": {"uvicorn": handler, "uvicorn.access": handler, "ludotheque": handler, "asyncio": handler},
     }

@@ -19,16 +19,19 @@ from ludotheque.server.live import Connection
 from ludotheque.server.site import Remote, Site
 
 
-async def relay_socket(websocket: WebSocket, site: Site, remote: Remote, seat: int | None, outbox_limit: int) -> None:
+async def relay_socket(websocket: WebSocket, site: Site, remote: Remote, seat: int | None, outbox_limit: int,
+                       outbox_bytes: int = 1 << 20, person_seat: int | None = None) -> None:
+    """``person_seat``: the socket watches as a spectator, but its person sits at the table; the owner serves it as
+    a spectator's, and this node keeps the spectators' chat from it (the chat's rooms follow the person)."""
     cluster = site.cluster
     conn = secrets.token_hex(8)
-    connection = Connection(seat, websocket.send_json, limit=outbox_limit)
+    connection = Connection(seat, websocket.send_json, limit=outbox_limit, byte_limit=outbox_bytes)
     cluster.relay(conn, remote.id, remote.owner, connection.push)
     try:
         await cluster.send(remote.owner, {"k": "ws.open", "conn": conn, "from": cluster.node, "table": remote.id,
                                           "seat": seat})
         tasks = [asyncio.create_task(_forward(websocket, site, remote.owner, conn, connection)),
-                 asyncio.create_task(_deliver(websocket, connection)),
+                 asyncio.create_task(_deliver(websocket, connection, person_seat is not None)),
                  asyncio.create_task(connection.closing.wait())]
         try:
             await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
@@ -58,16 +61,21 @@ async def _forward(websocket: WebSocket, site: Site, owner: str, conn: str, conn
         return
 
 
-async def _deliver(websocket: WebSocket, connection: Connection) -> None:
-    """What the owner sends for the client: a message to pass on, or the close it asks for."""
+async def _deliver(websocket: WebSocket, connection: Connection, seated: bool = False) -> None:
+    """What the owner sends for the client: a message to pass on, or the close it asks for.  ``seated``: the
+    spectators' chat is not passed on (a person at the table watching from another socket)."""
     try:
         while True:
-            envelope: dict[str, Any] = await connection.outbox.get()
+            envelope: dict[str, Any] = await connection.next()
             if envelope.get("k") == "ws.close":
                 connection.close(envelope.get("code", 1000), envelope.get("reason", ""))
                 return
             if "msg" in envelope:
-                await websocket.send_json(envelope["msg"])
+                message = envelope["msg"]
+                if seated and isinstance(message, dict) and message.get("type") in ("chat", "chat_history") \
+                        and message.get("room") == "spectators":
+                    continue
+                await websocket.send_json(message)
             else:  # a refusal of this node's own (its rate limit)
                 await websocket.send_json(envelope)
     except (WebSocketDisconnect, RuntimeError):

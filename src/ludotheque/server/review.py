@@ -3,7 +3,9 @@ coach's workers at low priority (``botpool.CoachLane``), followed with a GET, an
 
 A review is a function of the record, the seat, the opponent model and the budget, so it is computed once per
 (table, seat): a second request gets the stored one, or the one under way.  Every review costs seconds of CPU, so
-at most one is queued per (table, seat) and at most ``LUDOTHEQUE_REVIEWS_QUEUED`` at once (429 beyond); the coach
+at most one is queued per (table, seat), at most ``Settings.reviews_per_requester`` per requester (the
+``X-Player-Token``'s player, else the client address: one client cannot hold the queue) and at most
+``LUDOTHEQUE_REVIEWS_QUEUED`` at once (429 beyond); the coach
 runs one at a time, on the CPU the bots leave.  Reviews queued or running live in the memory of the process that
 took the request: a restart forgets them (the page asks again), never a review done.
 """
@@ -31,6 +33,7 @@ from ludotheque.server.api import MAX_PLAYERS, Strict, problems
 from ludotheque.server.auth import OptionalPlayerTokenDep, SeatTokenDep
 from ludotheque.server.botpool import BotPool, ReviewRequest, seat_bots
 from ludotheque.server.errors import Refusal
+from ludotheque.server.limits import client_address
 from ludotheque.server.players import player_by_token
 from ludotheque.server.schema import CHANCE_ACTOR, reviews
 from ludotheque.server.store import Store, TableRow, write
@@ -91,6 +94,7 @@ class ReviewState(BaseModel):
 class Job:
     table_id: str
     seat: int
+    requester: str = ""
     status: str = "queued"
     done: int = 0
     total: int = 0
@@ -135,29 +139,35 @@ def record_of(store: Store, row: TableRow) -> dict[str, Any]:
 class Reviews:
     """An application's reviews queued, running or failed, by (table, seat)."""
 
-    def __init__(self, store: Store, bots: BotPool) -> None:
+    def __init__(self, store: Store, bots: BotPool, per_requester: int = 2) -> None:
         self.store = store
         self.bots = bots
+        self.per_requester = per_requester
         self.jobs: OrderedDict[tuple[str, int], Job] = OrderedDict()
 
-    def waiting(self) -> int:
-        return sum(1 for job in self.jobs.values() if job.status in ("queued", "running"))
+    def waiting(self, requester: str | None = None) -> int:
+        """Reviews queued or running (``requester``'s only, when given)."""
+        return sum(1 for job in self.jobs.values() if job.status in ("queued", "running")
+                   and (requester is None or job.requester == requester))
 
     def current(self, table_id: str, seat: int) -> Job | None:
         return self.jobs.get((table_id, seat))
 
-    def ask(self, row: TableRow, seat: int) -> Job:
+    def ask(self, row: TableRow, seat: int, requester: str = "") -> Job:
         """Queue the review of ``seat`` (the caller found none stored): the one under way if there is one; 429
-        when ``reviews_queued()`` are under way.  Checked and queued without a pause, so two requests at once
-        queue one review."""
+        when ``requester`` has ``per_requester`` under way, or ``reviews_queued()`` are.  Checked and queued
+        without a pause, so two requests at once queue one review."""
         job = self.jobs.get((row.id, seat))
         if job is not None and job.status in ("queued", "running"):
             return job
+        if self.waiting(requester) >= self.per_requester:
+            raise Refusal(429, f"{self.per_requester} of your reviews are under way already: ask for this one once "
+                          "they are done", headers={"Retry-After": "60"})
         limit = reviews_queued()
         if self.waiting() >= limit:
             raise Refusal(429, f"the coach has {limit} reviews to make already: ask again in a few minutes",
                           headers={"Retry-After": "60"})
-        job = Job(row.id, seat)
+        job = Job(row.id, seat, requester)
         self.jobs[(row.id, seat)] = job
         self.jobs.move_to_end((row.id, seat))
         job.task = asyncio.get_running_loop().create_task(self._run(job, row), name=f"review {row.id}:{seat}")
@@ -199,7 +209,7 @@ def reviews_of(request: Request) -> Reviews:
     state = request.app.state
     if not hasattr(state, "reviews"):
         lobby = state.lobby
-        state.reviews = Reviews(lobby.store, lobby.bots)
+        state.reviews = Reviews(lobby.store, lobby.bots, lobby.settings.reviews_per_requester)
     found: Reviews = state.reviews
     return found
 
@@ -253,7 +263,9 @@ async def ask_review(table_id: str, body: AskReview, request: Request, response:
     if stored is not None:
         response.status_code = 200
         return done_answer(table_id, body.seat, stored)
-    return reviews_of(request).ask(row, body.seat).answer()
+    player = await asyncio.to_thread(player_by_token, store.engine, x_player_token) if x_player_token else None
+    requester = f"player:{player.id}" if player is not None else f"address:{client_address(request.client)}"
+    return reviews_of(request).ask(row, body.seat, requester).answer()
 
 
 @router.get("/api/tables/{table_id}/review", response_model=ReviewState,

@@ -56,6 +56,10 @@ game_tables = Table(
     Column("result", JSON, nullable=True),
     #: whether a seat may ask the coach for a move (``{"type": "hint"}``); such a table is never rated
     Column("hints", Boolean, nullable=False, default=False),
+    #: ``player:ID`` (the token's player) or ``address:IP``: the tables waiting or in play count against it
+    #: (``Settings.tables_per_creator``); null for the tables made before it was kept
+    Column("created_by", String(80), nullable=True),
+    Index("ix_game_tables_created_by_status", "created_by", "status"),
 )
 
 #: People: guests (a name and a token) and accounts (a user name, an argon2 password hash, or neither and only

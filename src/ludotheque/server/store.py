@@ -88,6 +88,9 @@ class TableRow:
     opened_at: float | None = None
     #: the coach answers its seats' hints (never rated)
     hints: bool = False
+    #: who created it (``player:ID`` or ``address:IP``; ``None`` for tables older than the column): the bot pool
+    #: shares its work between creators
+    created_by: str | None = None
 
     @property
     def last_opened(self) -> float:
@@ -123,6 +126,10 @@ class RematchExists(Exception):
 
 class TooManyWaiting(LimitReached):
     """429: the creator has ``waiting_tables_per_player`` tables waiting already."""
+
+
+class TooManyTables(LimitReached):
+    """429: the creator has ``tables_per_creator`` tables waiting or in play already."""
 
 
 #: The statuses of a table that waits no more and was never played: nobody opened it in time, or its creator
@@ -255,10 +262,13 @@ class Store:
         rematch_of: str | None = None,
         waiting_limit: int | None = None,
         hints: bool = False,
+        created_by: str | None = None,
+        creator_limit: int | None = None,
     ) -> tuple[str, str | None, str | None]:
         """A new table; returns its id, its invite code (private tables) and the creator's token.  A rematch
         (``rematch_of``) is recorded on the old table in the same transaction; ``RematchExists`` if another was.
-        With ``waiting_limit``, ``TooManyWaiting`` if the creator's player has that many tables waiting."""
+        With ``waiting_limit``, ``TooManyWaiting`` if the creator's player has that many tables waiting; with
+        ``creator_limit``, ``TooManyTables`` if ``created_by`` has that many tables waiting or in play."""
         table_id = new_id()
         invite = secrets.token_urlsafe(12) if private else None
         token = new_token() if creator_seat is not None else None
@@ -267,12 +277,14 @@ class Store:
         with self.engine.begin() as db:
             if waiting_limit is not None and creator is not None:
                 self._check_waiting(db, creator, waiting_limit)
+            if creator_limit is not None and created_by is not None:
+                self._check_created(db, created_by, creator_limit)
             db.execute(
                 insert(game_tables).values(
                     id=table_id, game=game, players=players, options=options, name=name, private=private,
                     invite=invite, status="waiting", default_bot=default_bot, creator_seat=creator_seat,
                     created_at=now, opened_at=now, clock=clock, rated=rated, reclaim=reclaim,
-                    rematch_of=rematch_of, hints=hints,
+                    rematch_of=rematch_of, hints=hints, created_by=created_by,
                 )
             )
             for seat, (kind, seat_name, bot, player_id) in enumerate(seat_specs):
@@ -307,6 +319,20 @@ class Store:
         if waiting >= limit:
             raise TooManyWaiting(f"at most {limit} tables may wait for people at once: start, or cancel, one of "
                                  f"yours first")
+
+    @staticmethod
+    def _check_created(db: Connection, created_by: str, limit: int) -> None:
+        # two creations of one creator at the same moment are counted one after the other: PostgreSQL takes a lock
+        # on the creator's name for the transaction; SQLite's transactions take the write lock at their start
+        if db.dialect.name == "postgresql":
+            db.execute(select(func.pg_advisory_xact_lock(func.hashtext(created_by))))
+        count = db.execute(
+            select(func.count()).select_from(game_tables)
+            .where(game_tables.c.created_by == created_by, game_tables.c.status.in_(("waiting", "playing")))
+        ).scalar_one()
+        if count >= limit:
+            raise TooManyTables(f"at most {limit} tables created by one player (or, without a player, one address) "
+                                "may be waiting or in play at once: finish, leave or cancel one first")
 
     @_written
     def close_waiting(self, table_ids: Sequence[str], status: str) -> list[str]:
@@ -435,14 +461,16 @@ class Store:
                        .values(away=away, departure=departure if away else None))
 
     @_written
-    def finish(self, table_id: str, result: dict[str, Any], hook: FinishHook | None = None) -> bool:
-        """Mark the table finished with its result, and run ``hook`` (the ratings) in the same transaction, once:
-        False when it was finished already (a restart that mends a crash after the last action)."""
+    def finish(self, table_id: str, result: dict[str, Any], hook: FinishHook | None = None,
+               at: float | None = None) -> bool:
+        """Mark the table finished (``at``, default now) with its result, and run ``hook`` (the ratings) in the same
+        transaction, once: False when it was finished already (a restart that mends a crash after the last
+        action)."""
         with self.engine.begin() as db:
             changed = db.execute(
                 update(game_tables)
                 .where(and_(game_tables.c.id == table_id, game_tables.c.finished_at.is_(None)))
-                .values(status="finished", finished_at=time.time(), result=result)
+                .values(status="finished", finished_at=time.time() if at is None else at, result=result)
             ).rowcount
             if not changed:
                 return False
@@ -602,9 +630,9 @@ def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
                for s in seat_rows],
         clock=row["clock"], clock_state=row["clock_state"], rated=bool(row["rated"]), reclaim=bool(row["reclaim"]),
         rematch_of=row["rematch_of"], rematch=row["rematch"], finished_at=row["finished_at"], result=row["result"],
-        opened_at=row["opened_at"], hints=bool(row["hints"]),
+        opened_at=row["opened_at"], hints=bool(row["hints"]), created_by=row["created_by"],
     )
 
 
 __all__ = ["CLOSED", "ActionRow", "Fenced", "IntegrityError", "RematchExists", "SeatRow", "SeatTaken", "Store",
-           "TableRow", "TooManyWaiting", "Writer", "token_digest", "write", "writer_of"]
+           "TableRow", "TooManyTables", "TooManyWaiting", "Writer", "token_digest", "write", "writer_of"]

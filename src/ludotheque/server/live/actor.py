@@ -87,6 +87,9 @@ class LiveTable:
         self.on_conflict: Callable[[], None] | None = None
         #: the fencing number of this node's lease on the table (a site's node), checked by every commit; None alone
         self.fence: int | None = None
+        #: called when the game is over and when its last connection goes: the lobby lets a finished table nobody
+        #: watches leave memory (``Lobby.release_later``)
+        self.on_idle: Callable[[LiveTable], None] | None = None
 
     @property
     def id(self) -> str:
@@ -176,6 +179,13 @@ class LiveTable:
             if not self.present[connection.seat]:
                 self.absent_since[connection.seat] = time.monotonic()
             self.presence_changed()
+        if not self.connections:
+            self.idle()
+
+    def idle(self) -> None:
+        """Tell the lobby that a finished table may have nobody left to watch it."""
+        if self.row.status == "finished" and self.on_idle is not None:
+            self.on_idle(self)
 
     def presence_changed(self) -> None:
         self.changed.set()

@@ -1,14 +1,16 @@
 """The chat of a table: two rooms, as lichess has them.  A seat's connections speak and read in the players' room,
 spectators in the spectators' room, and players do not read the spectators' room at the table (nobody watching can
 whisper advice to a player); once the game is over the replay shows the spectators' room to everyone and the
-players' room to the people who sat there (``GET /api/tables/{id}/chat``, ``docs/server.md``).
+players' room to the people who sat there (``GET /api/tables/{id}/chat``, ``docs/server.md``).  The rooms follow
+the person, not the socket: a socket that carries no seat token but the ``player_token`` of a player seated at the
+table (the pages send it when they watch) is in the players' room too, and reads nothing of the spectators'.
 
 ``{"type": "chat", "text"}`` is answered by a ``chat`` frame to every connection of the speaker's room
 (``{"type": "chat", "room", "seat", "name", "text", "at", "id", "seq"}``), once the message is committed, or by an
 ``error`` frame with ``"of": "chat"``: ``malformed`` (no text, or nothing left once control characters and outer
 spaces go), ``too_long`` (over ``MAX_CHARS``), ``rate_limited`` (a second message within ``MIN_INTERVAL_S`` on one
-connection), ``unavailable`` (the database).  After ``hello`` a connection gets its room's latest ``HISTORY``
-messages as one ``chat_history`` frame (none while the room is empty).
+connection), ``unavailable`` (the database).  After its first ``hello`` (once a connection) a connection gets its room's
+latest ``HISTORY`` messages as one ``chat_history`` frame (none while the room is empty).
 
 The text is kept and sent as plain text, never as markup: the pages insert it with ``textContent``.  It is never
 written to a log line, the database's errors included (the engine hides statements' values, and only the error's
@@ -68,8 +70,14 @@ def clean(text: str) -> str:
     return "".join(c for c in text if unicodedata.category(c) != "Cc").strip()
 
 
+def speaker_seat(connection: Connection) -> int | None:
+    """The seat of the person behind ``connection``: its seat's, or the one their player token names (a person at
+    the table who opens a socket to watch stays a player of the chat: the room follows the person)."""
+    return connection.seat if connection.seat is not None else connection.person_seat
+
+
 def room_of(connection: Connection) -> str:
-    return SPECTATORS if connection.seat is None else PLAYERS
+    return SPECTATORS if speaker_seat(connection) is None else PLAYERS
 
 
 def readers(live: LiveTable, room: str) -> list[Connection]:
@@ -92,7 +100,7 @@ async def say(live: LiveTable, connection: Connection, data: dict[str, Any]) -> 
         connection.push(_error("rate_limited", "at most one chat message a second"))
         return
     _last_said[connection] = now
-    room, seat = room_of(connection), connection.seat
+    room, seat = room_of(connection), speaker_seat(connection)
     if seat is not None:
         name: str | None = live.row.seats[seat].name
     else:

@@ -8,7 +8,9 @@ one frame and the frame shows the latest state.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,14 +51,22 @@ class TokenBucket:
 class Connection:
     """One WebSocket: a seat (``None`` for a spectator) and the messages waiting to be sent to it.
 
-    The outbox is bounded (``limit``): a client that stops reading cannot make the server hold its messages
-    without end.  When it is full the connection is closed (``closing``), never blocked on, since the table's
-    other connections share the event loop."""
+    The outbox is bounded in messages (``limit``) and in bytes (``byte_limit``, the JSON of the messages waiting;
+    a state frame waits as a placeholder and is built when sent): a client that stops reading cannot make the
+    server hold its messages without end.  When it is full the connection is closed (``closing``), never blocked
+    on, since the table's other connections share the event loop.  Read it with ``next``, which keeps the count."""
 
     seat: int | None
     send: Callable[[dict[str, Any]], Awaitable[None]]
     limit: int = 256
+    byte_limit: int = 1 << 20
     outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    queued_bytes: int = 0
+    sizes: deque[int] = field(default_factory=deque)  # the size of each message in the outbox, in order
+    greeted: bool = False  # the room's chat history was sent (once a connection, at its first ``hello``)
+    #: the seat of the person behind a socket without the seat's token (their ``player_token`` names a player who
+    #: sits at the table): it watches as a spectator and chats in the players' room (``chat.room_of``)
+    person_seat: int | None = None
     synced: int = 0  # the table's seq up to which this connection has been sent events
     hello: bool = False  # frames start once the client has said which seq it has (``hello``)
     state_queued: bool = False
@@ -68,10 +78,19 @@ class Connection:
     close_reason: str = ""
 
     def push(self, message: dict[str, Any]) -> None:
-        if self.outbox.qsize() >= self.limit:
+        size = 0 if message is STATE_FRAME else len(json.dumps(message, ensure_ascii=False, default=str))
+        if self.outbox.qsize() >= self.limit or self.queued_bytes + size > self.byte_limit:
             self.close(CLOSE_FALLING_BEHIND, "too many messages waiting to be read: reconnect and say hello")
             return
         self.outbox.put_nowait(message)
+        self.sizes.append(size)
+        self.queued_bytes += size
+
+    async def next(self) -> dict[str, Any]:
+        """The next message of the outbox, once there is one."""
+        message = await self.outbox.get()
+        self.queued_bytes -= self.sizes.popleft()
+        return message
 
     def push_state(self) -> None:
         if self.hello and not self.state_queued:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 from ludotheque.server import ratings
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
 async def finish(live: LiveTable) -> None:
     """The game is over: its status, result and (rated tables) ratings, in one transaction."""
     await live.write(finish_now, live)
+    live.idle()  # a table of bots nobody watches, a table its people left: nothing will close a socket
 
 
 def finish_now(live: LiveTable) -> None:
@@ -32,7 +34,8 @@ def finish_now(live: LiveTable) -> None:
     def rate(db: Any, row: TableRow) -> dict[str, Any] | None:
         return ratings.rate_finished(db, row, returns, lower_wins) or None
 
-    live.store.finish(live.id, result, rate)
+    at = time.time()
+    live.store.finish(live.id, result, rate, at=at)
     written = live.store.table(live.id)
     if written is not None:  # the summary and the frames read the result (its rating changes) from the row
         live.row.result, live.row.finished_at = written.result, written.finished_at

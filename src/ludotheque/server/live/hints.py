@@ -6,9 +6,12 @@ The hint is computed in the coach's workers (``BotPool.hint``, low priority) fro
 receives: the seat's view, its legal moves and a sampler of determinizations, never the state; its seed is public
 (the table's id and the decision's seq, as the review's), so a hint depends on nothing the seat cannot see; it
 models each seat as the review does (a bot by its spec, a person by ``LUDOTHEQUE_COACH_MODEL``).  It is bounded in time
-(``LUDOTHEQUE_HINT_SECONDS``, 2 s) and a connection has one hint asked at a time; the reader goes on reading the
-connection's moves meanwhile.  Elsewhere the answer is an ``error`` frame: ``unauthorized`` (a spectator, a table
-without hints), ``not_your_turn``, ``rate_limited`` (a hint already asked, or the coach busy), ``unavailable``.
+(``LUDOTHEQUE_HINT_SECONDS``, 2 s); a seat has one hint asked at a time however many connections it has, and the
+tables of one creator ``Settings.hints_per_creator`` at once, so that no seat nor visitor holds the coach's slots
+(``HINTS_AT_ONCE`` in all); the reader goes on reading the connection's moves meanwhile.  Elsewhere the answer
+is an ``error`` frame: ``unauthorized`` (a spectator, a table without hints), ``not_your_turn``,
+``rate_limited`` (a hint already asked for the seat, the creator's tables' hints under way, or the coach busy),
+``unavailable``.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import weakref
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ludotheque.bots.coach import DEFAULT_PLAYOUTS, default_model
@@ -29,7 +32,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("ludotheque.server")
 
-_asking: weakref.WeakSet[Connection] = weakref.WeakSet()  # connections with a hint under way
+_asking: set[tuple[str, int]] = set()  # (table, seat) with a hint under way
+_by_creator: Counter[str] = Counter()  # hints under way by the creator of their table
 _tasks: set[asyncio.Task[None]] = set()  # the hints under way, kept from the garbage collector
 
 
@@ -46,41 +50,55 @@ def ask_hint(live: LiveTable, connection: Connection) -> None:
     if connection.seat is None:
         connection.push(_error("unauthorized", "a spectator gets no hints: connect with a seat's token"))
         return
-    if connection in _asking:
-        connection.push(_error("rate_limited", "one hint at a time: the coach is still thinking about the last"))
+    key = (live.id, connection.seat)
+    creator = live.row.created_by or f"table:{live.id}"
+    if key in _asking:
+        connection.push(_error("rate_limited", "one hint at a time for a seat: the coach is still thinking about "
+                                               "the last"))
         return
-    _asking.add(connection)
+    if _by_creator[creator] >= live.settings.hints_per_creator:
+        connection.push(_error("rate_limited", "the coach is answering hints at other tables of this table's "
+                                               "creator: ask again in a moment"))
+        return
+    _asking.add(key)
+    _by_creator[creator] += 1
     task = asyncio.get_running_loop().create_task(_answer(live, connection, connection.seat))
     _tasks.add(task)
-    task.add_done_callback(_tasks.discard)
+
+    def done(task: asyncio.Task[None]) -> None:
+        _tasks.discard(task)
+        _asking.discard(key)
+        _by_creator[creator] -= 1
+        if _by_creator[creator] <= 0:
+            del _by_creator[creator]
+
+    task.add_done_callback(done)
 
 
 async def _answer(live: LiveTable, connection: Connection, seat: int) -> None:
+    """The hint, or why not (the counts of ``ask_hint`` are given back when this task ends)."""
+    if not live.row.hints:
+        connection.push(_error("unauthorized", "this table gives no hints: create one with \"hints\": true"))
+        return
+    refusal = _not_now(live, seat)
+    if refusal is not None:
+        connection.push(_error("not_your_turn", refusal))
+        return
+    table, row = live.table, live.row
+    seq = table.seq
+    # the seed is the table's id: with the decision's seq, the review's entry there draws the same numbers
+    request = HintRequest(live.id, row.game, row.players, row.options, history_of(table), seat, live.id,
+                          hint_seconds(), hint_playouts(), default_model(), seat_bots(row.seats))
     try:
-        if not live.row.hints:
-            connection.push(_error("unauthorized", "this table gives no hints: create one with \"hints\": true"))
-            return
-        refusal = _not_now(live, seat)
-        if refusal is not None:
-            connection.push(_error("not_your_turn", refusal))
-            return
-        table, row = live.table, live.row
-        seq = table.seq
-        # the seed is the table's id: with the decision's seq, the review's entry there draws the same numbers
-        request = HintRequest(live.id, row.game, row.players, row.options, history_of(table), seat, live.id,
-                              hint_seconds(), hint_playouts(), default_model(), seat_bots(row.seats))
-        try:
-            answer = await live.bots.hint(request)
-        except CoachBusy as busy:
-            connection.push(_error("rate_limited", str(busy)))
-            return
-        except Exception:
-            log.exception("table %s: the coach could not give seat %d a hint", live.id, seat)
-            connection.push(_error("unavailable", "the coach could not answer: ask again"))
-            return
-        connection.push({"type": "hint", "seq": seq, **answer})
-    finally:
-        _asking.discard(connection)
+        answer = await live.bots.hint(request)
+    except CoachBusy as busy:
+        connection.push(_error("rate_limited", str(busy)))
+        return
+    except Exception:
+        log.exception("table %s: the coach could not give seat %d a hint", live.id, seat)
+        connection.push(_error("unavailable", "the coach could not answer: ask again"))
+        return
+    connection.push({"type": "hint", "seq": seq, **answer})
 
 
 def _not_now(live: LiveTable, seat: int) -> str | None:

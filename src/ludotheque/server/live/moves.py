@@ -173,6 +173,10 @@ async def _automatic_step(live: LiveTable, pace: Pace) -> bool:
             ahead.cancel()  # the table went another way: the decision is dropped (its worker finishes it unseen)
             if ahead.done() and not ahead.cancelled():
                 ahead.exception()  # a dropped decision that failed is not the runner's failure: read, not raised
+        # the copy's own entries and the notary that writes them refer to each other through its log: a cycle
+        # that only a full collection would free, and the server runs one rarely (``collector.py``); emptied, the
+        # copy is freed as soon as it is dropped, and so are the live table's entries it shares
+        projected.log.clear()
 
 
 async def _decide_turn(live: LiveTable, projected: Table, seat: int, timeout: bool, loose: bool) -> list[Step]:
@@ -188,7 +192,7 @@ async def _decide_turn(live: LiveTable, projected: Table, seat: int, timeout: bo
             spec or "medium", secrets.randbits(63), live.settings.bot_time_cap_s,
             takeover=row.seats[seat].kind != "bot",  # a person's seat: its bot draws its own moves
         )
-        action = await live.bots.choose(request)
+        action = await live.bots.choose(request, row.created_by or f"table:{live.id}")
         steps.append(Step(seat, action, None if loose and not steps else projected.seq, timeout))
         if timeout or action not in projected.state.legal_actions(seat):
             return steps  # an illegal answer is refused when committed, and the runner asks again

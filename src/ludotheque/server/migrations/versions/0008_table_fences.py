@@ -2,7 +2,7 @@
 checks it in its own transaction, so that a node that lost the table (frozen past its lease) writes nothing.
 
 Revision ID: 0008
-Revises: 0006
+Revises: 0007
 """
 
 import sqlalchemy as sa

@@ -1,7 +1,7 @@
 // The lobby: the games, a form to create a table (built from each game's option schema), the open tables to
 // join, and this browser's tables in progress.
 
-import {api, heldSeats, holdSeat, playerName, setPlayerName} from "./api.js";
+import {api, ensurePlayer, heldSeats, holdSeat, playerName, setPlayerName} from "./api.js";
 import {clear, h} from "./dom.js";
 import {gameName as catalogName, languageButtons, loadGameCatalog, loadShellCatalog, ownTableName, t} from "./i18n.js";
 
@@ -251,6 +251,8 @@ async function create(game) {
   form.querySelector("[data-test=create]").disabled = true;
   setPlayerName(name);
   try {
+    // a table of bots only counts against a player (the server asks for one): this browser's, or a new guest
+    if (!lobby.seats.includes("me") && !lobby.seats.includes("open")) await ensurePlayer(name);
     // the key makes whatever sends this submission twice (a retry, a second click that slips through) get the
     // same table back, never a second one
     const created = await api("/api/tables", {method: "POST", body, headers: {"Idempotency-Key": idempotencyKey()}});

@@ -9,7 +9,7 @@
 // deadline; while the connection is down the page offers no move, and a move on its way when it drops is given up
 // with a notice (the first frame after the reconnection shows whether the server had it).
 
-import {REQUEST_TIMEOUT_MS, api, holdSeat, playerName, seatAt, setPlayerName} from "./api.js";
+import {REQUEST_TIMEOUT_MS, api, holdSeat, playerName, playerToken, seatAt, setPlayerName} from "./api.js";
 import {board, loadRenderer, makeContext, moveWords} from "./board.js";
 import {clear, h} from "./dom.js";
 import {currentLang, languageButtons, loadGameCatalog, loadShellCatalog, t} from "./i18n.js";
@@ -103,9 +103,15 @@ function connect() {
   retryTimer = null;
   forget(page.socket);  // one connection at a time: a spectator's is replaced by the seat's after a join
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  // a seat's token, or else the invite code of a private table's link: a private table is watched with one of them
-  const token = page.held ? `?token=${encodeURIComponent(page.held.token)}`
-    : invite ? `?invite=${encodeURIComponent(invite)}` : "";
+  // a seat's token, or else the invite code of a private table's link: a private table is watched with one of them;
+  // watching, the player's token too: a person who sits at the table chats in the players' room from any socket
+  const query = new URLSearchParams();
+  if (page.held) query.set("token", page.held.token);
+  else {
+    if (invite) query.set("invite", invite);
+    if (playerToken()) query.set("player_token", playerToken());
+  }
+  const token = query.toString() ? `?${query}` : "";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${token}`);
   page.socket = socket;
   page.live = false;
