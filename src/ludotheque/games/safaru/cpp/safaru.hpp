@@ -83,8 +83,35 @@ inline void method_target(int method, int played, int &need, int &min_size) {
   }
 }
 
+// The rules' questions about a table are pure functions of a few small numbers, asked again and again in a
+// playout (every legal-move list of a turn): a direct-mapped memo of their answers, one per thread, as rules.py
+// memoises them.
+struct Memo {
+  static constexpr int kBits = 14;
+  uint64_t keys[1 << kBits];
+  int16_t values[1 << kBits];
+  Memo() {
+    for (auto &k : keys) k = ~0ULL;
+  }
+  template <class F>
+  int get(uint64_t key, F compute) {
+    const uint64_t mixed = key * 0x9E3779B97F4A7C15ULL;
+    const size_t slot = static_cast<size_t>(mixed >> (64 - kBits));
+    if (keys[slot] != key) {
+      keys[slot] = key;
+      values[slot] = static_cast<int16_t>(compute());
+    }
+    return values[slot];
+  }
+};
+
+inline Memo &memo() {
+  static thread_local Memo table;
+  return table;
+}
+
 // rules.catch_methods as a mask (bit m for method m)
-inline int catch_methods(int played, const int8_t *avail, bool zero_required) {
+inline int compute_catch_methods(int played, const int8_t *avail, bool zero_required) {
   int mask = 0;
   for (int method : {kAdd, kSeventeen}) {
     int need, min_size;
@@ -95,8 +122,16 @@ inline int catch_methods(int played, const int8_t *avail, bool zero_required) {
   return mask;
 }
 
+// `avail_key` is the table counted by number as one word (4 bits a number: at most 10 cards of a number), which
+// the state keeps up to date
+inline int catch_methods(int played, const int8_t *avail, uint64_t avail_key, bool zero_required) {
+  const uint64_t key = avail_key | static_cast<uint64_t>(played) << 40 |
+                       static_cast<uint64_t>(zero_required) << 44;
+  return memo().get(key, [&] { return compute_catch_methods(played, avail, zero_required); });
+}
+
 // rules.takeable: the numbers a catch being built may take next (bit v for number v)
-inline int takeable(const int8_t *avail, int need, int size, bool has_zero, int min_size, bool zero_required) {
+inline int compute_takeable(const int8_t *avail, int need, int size, bool has_zero, int min_size, bool zero_required) {
   int8_t left[10];
   std::memcpy(left, avail, 10);
   int ok = 0;
@@ -107,6 +142,16 @@ inline int takeable(const int8_t *avail, int need, int size, bool has_zero, int 
     ++left[value];
   }
   return ok;
+}
+
+inline int takeable(const int8_t *avail, uint64_t avail_key, int need, int size, bool has_zero, int min_size,
+                    bool zero_required) {
+  if (need < 0) return 0;
+  // the size only counts up to the 2 cards a catch may need (rules.takeable's memo key)
+  const uint64_t key = avail_key | static_cast<uint64_t>(need) << 40 |
+                       static_cast<uint64_t>(std::min(size, 2)) << 45 | static_cast<uint64_t>(has_zero) << 47 |
+                       static_cast<uint64_t>(min_size) << 48 | static_cast<uint64_t>(zero_required) << 50 | 1ULL << 51;
+  return memo().get(key, [&] { return compute_takeable(avail, need, size, has_zero, min_size, zero_required); });
 }
 
 inline double share(int value, int top, int winners, double prize) { return top > 0 && value == top ? prize / winners : 0.0; }
@@ -192,8 +237,11 @@ struct State {
   Config config;
   int8_t hands[kMaxSeats][kKinds];
   int8_t hand_count[kMaxSeats];
+  uint64_t hand_kinds[kMaxSeats];  // bit k: the hand holds kind k (the moves are read from these)
   int8_t table[kKinds];
+  uint64_t table_kinds = 0;
   int8_t tnum[10];  // the table counted by number
+  uint64_t tnum_key = 0;  // tnum as one word, 4 bits a number (the memo's key)
   int8_t table_count = 0;
   int8_t pile[kKinds];
   int pile_size = kDeckSize;
@@ -245,8 +293,11 @@ struct State {
   void new_game() {
     std::memset(hands, 0, sizeof hands);
     std::memset(hand_count, 0, sizeof hand_count);
+    std::memset(hand_kinds, 0, sizeof hand_kinds);
     std::memset(table, 0, sizeof table);
+    table_kinds = 0;
     std::memset(tnum, 0, sizeof tnum);
+    tnum_key = 0;
     table_count = 0;
     for (int k = 0; k < kKinds; ++k) pile[k] = static_cast<int8_t>(kCopiesOfNumber[k % 10]);
     pile_size = kDeckSize;
@@ -318,7 +369,7 @@ struct State {
     return 1;
   }
 
-  int methods_left() const { return catch_methods(played % 10, tnum, zero_required) & ~used; }
+  int methods_left() const { return catch_methods(played % 10, tnum, tnum_key, zero_required) & ~used; }
 
   int pair_actions(int *out, int k) const {
     for (int kind = played % 10; kind < kKinds; kind += 10)
@@ -337,8 +388,7 @@ struct State {
     int k = 0;
     switch (phase) {
       case kPlayPhase:
-        for (int kind = 0; kind < kKinds; ++kind)
-          if (hands[to_move][kind]) out[k++] = kind;
+        for (uint64_t m = hand_kinds[to_move]; m; m &= m - 1) out[k++] = __builtin_ctzll(m);
         return k;
       case kPickPhase: {
         const int left = methods_left();
@@ -361,9 +411,12 @@ struct State {
         method_target(method, played % 10, need, min_size);
         need -= build_sum;
         const bool has_zero = build_has_zero();
-        const int ok = takeable(tnum, need, build_len, has_zero, min_size, zero_required);
-        for (int kind = 0; kind < kKinds; ++kind)
-          if (table[kind] && (ok >> (kind % 10) & 1)) out[k++] = kTake + kind;
+        const int ok = takeable(tnum, tnum_key, need, build_len, has_zero, min_size, zero_required);
+        if (ok)
+          for (uint64_t m = table_kinds; m; m &= m - 1) {
+            const int kind = __builtin_ctzll(m);
+            if (ok >> (kind % 10) & 1) out[k++] = kTake + kind;
+          }
         if (need == 0 && build_len >= min_size && (has_zero || !zero_required)) out[k++] = kClose;
         return k;
       }
@@ -437,14 +490,17 @@ struct State {
   }
 
   void take_from_table(int kind) {
-    --table[kind];
+    if (!--table[kind]) table_kinds &= ~(1ULL << kind);
     --tnum[kind % 10];
+    tnum_key -= 1ULL << (4 * (kind % 10));
     --table_count;
   }
 
   void put_on_table(int kind) {
     ++table[kind];
+    table_kinds |= 1ULL << kind;
     ++tnum[kind % 10];
+    tnum_key += 1ULL << (4 * (kind % 10));
     ++table_count;
   }
 
@@ -457,6 +513,7 @@ struct State {
       if (sink) sink->table_deal(kind);
     } else {
       ++hands[to][kind];
+      hand_kinds[to] |= 1ULL << kind;
       ++hand_count[to];
     }
     if (sink && queue_pos == queue_len) sink->deal_end(*this);
@@ -464,7 +521,7 @@ struct State {
 
   void play(int kind) {
     const int seat = to_move;
-    --hands[seat][kind];
+    if (!--hands[seat][kind]) hand_kinds[seat] &= ~(1ULL << kind);
     --hand_count[seat];
     played_round[seat][played_round_len[seat]++] = static_cast<int8_t>(kind);
     played = static_cast<int8_t>(kind);
@@ -615,12 +672,14 @@ struct State {
     for (int s = 0; s < n; ++s) {
       if (s == seat) continue;
       std::memset(hands[s], 0, kKinds);
+      hand_kinds[s] = 0;
       for (int i = 0; i < hand_count[s]; ++i) {
         int pick = rng.below(pool--);
         int kind = 0;
         while ((pick -= unseen[kind]) >= 0) ++kind;
         --unseen[kind];
         ++hands[s][kind];
+        hand_kinds[s] |= 1ULL << kind;
       }
     }
     std::memcpy(pile, unseen, kKinds);

@@ -92,8 +92,8 @@ struct SubsetWalk {
 
 // heuristics.method_options: the options of `method` for a card numbered `played` (fixed: the cards already
 // taken into the catch being built)
-inline void method_options(int method, int played, const int8_t *table, bool zero_required, const int8_t *fixed,
-                           int fixed_len, const double *value, Options &out) {
+inline void method_options(int method, int played, const int8_t *table, uint64_t table_kinds, bool zero_required,
+                           const int8_t *fixed, int fixed_len, const double *value, Options &out) {
   out.count = 0;
   if (method == kPair) {
     for (int kind = played; kind < kKinds; kind += 10)
@@ -114,11 +114,11 @@ inline void method_options(int method, int played, const int8_t *table, bool zer
   }
   if (need < 0) return;
   SubsetWalk w;
-  for (int kind = 0; kind < kKinds; ++kind)
-    if (table[kind]) {
-      w.kinds[w.last] = kind;
-      w.copies[w.last++] = table[kind];
-    }
+  for (uint64_t m = table_kinds; m; m &= m - 1) {
+    const int kind = __builtin_ctzll(m);
+    w.kinds[w.last] = kind;
+    w.copies[w.last++] = table[kind];
+  }
   w.room[w.last] = 0;
   for (int i = w.last - 1; i >= 0; --i) w.room[i] = w.room[i + 1] + w.kinds[i] % 10 * w.copies[i];
   w.fixed_len = fixed_len;
@@ -199,13 +199,16 @@ inline Plan best_plan(const int *methods, const Options *const *options, int n, 
   std::memset(search.taken, 0, sizeof search.taken);
   for (int i = 0; i < n; ++i) {
     const Options &opts = *options[i];
-    // sorted(opts, key=score, reverse=True)[:25]: a stable sort, the best first
+    // sorted(opts, key=score, reverse=True)[:25]: a stable sort, the best first (equal worths in their order)
     int order[kMaxOptions];
     for (int j = 0; j < opts.count; ++j) order[j] = j;
-    std::stable_sort(order, order + opts.count,
-                     [&](int a, int b) { return opts.items[a].score > opts.items[b].score; });
-    search.ranked_len[i] = std::min(opts.count, kRanked);
-    std::copy(order, order + search.ranked_len[i], search.ranked[i]);
+    const int keep = std::min(opts.count, kRanked);
+    std::partial_sort(order, order + keep, order + opts.count, [&](int a, int b) {
+      const double sa = opts.items[a].score, sb = opts.items[b].score;
+      return sa > sb || (sa == sb && a < b);
+    });
+    search.ranked_len[i] = keep;
+    std::copy(order, order + keep, search.ranked[i]);
     search.current[i] = -1;
   }
   search.walk(0, 0.0);
@@ -242,7 +245,7 @@ inline int play_choice(const State &s, const int *legal, int count, const double
     const Options *given[3];
     int n = 0;
     for (int m = 0; m < 3; ++m) {
-      method_options(m, played, s.table, zero_required, nullptr, 0, value, options[m]);
+      method_options(m, played, s.table, s.table_kinds, zero_required, nullptr, 0, value, options[m]);
       if (options[m].count) {
         methods[n] = m;
         given[n++] = &options[m];
@@ -281,7 +284,7 @@ inline int choose(const State &s, const int *legal, int count) {
     double best_score = 0;
     for (int i = 0; i < count; ++i) {
       const int m = legal[i] - kChoose;
-      method_options(m, played, s.table, zero_required, nullptr, 0, value, options[0]);
+      method_options(m, played, s.table, s.table_kinds, zero_required, nullptr, 0, value, options[0]);
       const int top = first_best(options[0]);
       const double score = (top < 0 ? -std::numeric_limits<double>::infinity() : options[0].items[top].score) +
                            (m == kPair ? value[played_kind] : 0.0);
@@ -297,13 +300,13 @@ inline int choose(const State &s, const int *legal, int count) {
   int n = 0;
   if (s.phase == kBuildPhase) {
     const int current = s.method;
-    method_options(current, played, s.table, zero_required, s.build, s.build_len, value, options[0]);
+    method_options(current, played, s.table, s.table_kinds, zero_required, s.build, s.build_len, value, options[0]);
     methods[n] = current;
     given[n++] = &options[0];
     if (!reverse)
       for (int m = 0; m < 3; ++m)
         if (!(s.used >> m & 1) && m != current) {
-          method_options(m, played, s.table, zero_required, nullptr, 0, value, options[n]);
+          method_options(m, played, s.table, s.table_kinds, zero_required, nullptr, 0, value, options[n]);
           methods[n] = m;
           given[n] = &options[n];
           ++n;
@@ -315,12 +318,12 @@ inline int choose(const State &s, const int *legal, int count) {
     return kTake + options[0].items[step].kinds[0];
   }
   if (s.phase == kPairPhase) {
-    method_options(kPair, played, s.table, zero_required, nullptr, 0, value, options[0]);
+    method_options(kPair, played, s.table, s.table_kinds, zero_required, nullptr, 0, value, options[0]);
     return kPairWith + options[0].items[first_best(options[0])].kinds[0];
   }
   for (int m = 0; m < 3; ++m)
     if (!(s.used >> m & 1)) {
-      method_options(m, played, s.table, zero_required, nullptr, 0, value, options[n]);
+      method_options(m, played, s.table, s.table_kinds, zero_required, nullptr, 0, value, options[n]);
       if (options[n].count) {
         methods[n] = m;
         given[n] = &options[n];
