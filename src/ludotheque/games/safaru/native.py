@@ -74,8 +74,23 @@ class NativeSafaruState(NativeState):
         return [action for _, action in history[len(history) - steps :]]
 
     def _view(self, player: int | None) -> dict[str, Any]:
-        table: dict[str, Any] = self._native.table_view(player, self._game_actions())
+        # the log of the last view on this history (this state's, or the state it was cloned from) is handed back:
+        # its entries are final and public, so the compiled view builds only the entries written since
+        steps = self._native.game_steps()
+        known: tuple[int, int, list[dict[str, Any]]] | None = getattr(self, "_known_log", None)
+        history = len(self._history)
+        fresh = known is not None and known[0] == history - steps and known[1] <= history
+        table: dict[str, Any] = self._native.table_view(player, self._game_actions(), known[2] if fresh else [])
+        self._known_log = (history - steps, history, list(table["log"]))
         return table
+
+    def clone(self) -> NativeSafaruState:
+        twin = super().clone()
+        assert isinstance(twin, NativeSafaruState)
+        known = getattr(self, "_known_log", None)
+        if known is not None:
+            twin._known_log = known
+        return twin
 
     def _action_to_string(self, action: int, actor: Actor) -> str:
         return notation.format_action(action, actor == CHANCE)

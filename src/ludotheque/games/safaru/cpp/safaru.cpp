@@ -18,9 +18,14 @@ using safaru::State;
 constexpr const char *kMethodNames[3] = {"add", "17", "pair"};
 constexpr const char *kPhaseNames[5] = {"play", "catch", "build", "pick", "pair"};
 
-nb::str card_name(int kind) {
-  const char text[3] = {"RYGBK"[kind / 10], static_cast<char>('0' + kind % 10), 0};
-  return nb::str(text);
+// the 50 card names, made once (a view names every card of the table, the catches and the log)
+nb::handle card_name(int kind) {
+  static PyObject *names[kKinds] = {};
+  if (!names[kind]) {
+    const char text[3] = {"RYGBK"[kind / 10], static_cast<char>('0' + kind % 10), 0};
+    names[kind] = PyUnicode_InternFromString(text);  // kept for the life of the process
+  }
+  return names[kind];
 }
 
 // rules.names: a count vector's cards, one per copy, in kind order
@@ -46,9 +51,15 @@ nb::list floats(const double *values, int count) {
 nb::object seat_or_none(int seat) { return seat < 0 ? nb::none() : nb::object(nb::int_(seat)); }
 
 // The log of game.py, rebuilt while the game's actions replay: each finished deal and turn, and the turn under way.
+// A log entry never changes once written, and the log is public: the entries of `known` (a log this game's
+// history already gave) are reused as they are, only the later ones are built.
 struct ViewLog final : safaru::LogSink {
+  nb::list known;
+  size_t known_len = 0;
   nb::list log;
-  nb::list deal_table;
+  size_t entries = 0;
+  int8_t deal_table[safaru::kTableDeal];
+  int deal_table_len = 0;
   int8_t table_before[kKinds] = {};
   struct Catch {
     int method;
@@ -56,17 +67,28 @@ struct ViewLog final : safaru::LogSink {
   };
   std::vector<Catch> catches;
 
-  void new_round(const State &) override { deal_table = nb::list(); }
-  void table_deal(int kind) override { deal_table.append(card_name(kind)); }
+  explicit ViewLog(nb::list given) : known(given), known_len(nb::len(given)) {}
+
+  // the next entry is known: reuse it
+  bool reuse() {
+    if (entries >= known_len) return false;
+    log.append(known[entries++]);
+    return true;
+  }
+
+  void new_round(const State &) override { deal_table_len = 0; }
+  void table_deal(int kind) override { deal_table[deal_table_len++] = static_cast<int8_t>(kind); }
   void deal_end(const State &s) override {
+    if (reuse()) return;
     nb::dict entry;
     entry["deal"] = s.round;
     entry["starter"] = s.starter;
-    entry["table"] = deal_table;
+    entry["table"] = names_in_order(deal_table, deal_table_len);
     nb::list hands;
     for (int seat = 0; seat < s.players(); ++seat) hands.append(static_cast<int>(s.hand_count[seat]));
     entry["hands"] = hands;
     log.append(entry);
+    ++entries;
   }
   void play(const State &s) override {
     std::memcpy(table_before, s.table, kKinds);
@@ -76,6 +98,7 @@ struct ViewLog final : safaru::LogSink {
     catches.push_back({method, std::vector<int8_t>(kinds, kinds + count)});
   }
   void turn_end(const State &s) override {
+    if (reuse()) return;
     nb::dict entry;
     entry["seat"] = s.to_move;
     entry["card"] = card_name(s.played);
@@ -84,6 +107,7 @@ struct ViewLog final : safaru::LogSink {
     entry["released"] = catches.empty();
     entry["picked_by"] = seat_or_none(s.picked_by);
     log.append(entry);
+    ++entries;
   }
   nb::list catch_list() const {
     nb::list out;
@@ -137,10 +161,10 @@ nb::dict result_entry(const int8_t (*caught)[kKinds], const int8_t *left, const 
   return entry;
 }
 
-nb::dict table_view(const State &s, std::optional<int> player, const std::vector<int> &actions) {
+nb::dict table_view(const State &s, std::optional<int> player, const std::vector<int> &actions, nb::list known) {
   const int n = s.players();
   if (player) ludo::check_seat(s, *player);
-  ViewLog sink;
+  ViewLog sink(known);
   replay(s, actions, sink);
   nb::object turn = nb::none();
   if (s.played >= 0 && !s.finished) {
@@ -219,8 +243,9 @@ void bind_safaru(nb::module_ &m) {
              return State(config(players, reverse, target, games, partners));
            }),
            nb::arg("players"), nb::arg("reverse"), nb::arg("target"), nb::arg("games"), nb::arg("partners"))
-      // the view of `player` (None: a spectator); `actions` are this game's, the history's last game_steps()
-      .def("table_view", &table_view, nb::arg("player").none(), nb::arg("actions"))
+      // the view of `player` (None: a spectator); `actions` are this game's, the history's last game_steps();
+      // `known`: the log of an earlier view of this game, on this state's history (its entries are reused)
+      .def("table_view", &table_view, nb::arg("player").none(), nb::arg("actions"), nb::arg("known") = nb::list())
       .def("game_steps", [](const State &s) { return s.game_steps; })
       // the cards left in the pile by kind, and how many: the chance outcomes' weights (not uniform)
       .def("pile", [](const State &s) { return std::vector<int>(s.pile, s.pile + kKinds); })
