@@ -79,8 +79,8 @@ class NativeSafaruState(NativeState):
         steps = self._native.game_steps()
         known: tuple[int, int, list[dict[str, Any]]] | None = getattr(self, "_known_log", None)
         history = len(self._history)
-        fresh = known is not None and known[0] == history - steps and known[1] <= history
-        table: dict[str, Any] = self._native.table_view(player, self._game_actions(), known[2] if fresh else [])
+        log = known[2] if known is not None and known[0] == history - steps and known[1] <= history else []
+        table: dict[str, Any] = self._native.table_view(player, self._game_actions(), log)
         self._known_log = (history - steps, history, list(table["log"]))
         return table
 
