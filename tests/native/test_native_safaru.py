@@ -61,7 +61,10 @@ def same_node(compiled: State, reference: State, views: bool = True) -> None:
         assert [compiled.action_to_string(action, seat) for action in legal] == names
         if views:
             assert compiled.view(seat) == reference.view(seat)
-    if reference.is_chance_node():
+    if reference.is_chance_node():  # the running sums a seeded draw reads: the same floats
+        ready_c, ready_r = compiled._chance_cumulative(), reference._chance_cumulative()
+        assert ready_c is not None and ready_r is not None
+        assert (list(ready_c[0]), list(ready_c[1])) == (list(ready_r[0]), list(ready_r[1]))
         outcomes = reference.legal_actions()
         assert [compiled.action_to_json(a) for a in outcomes] == [reference.action_to_json(a) for a in outcomes]
     if views:

@@ -2,21 +2,19 @@
 the notation and the chance probabilities answered without the reference shadow (``core/native.py``).
 
 Chance is not uniform here (a kind is dealt with probability copies left / cards left, DECISIONS all-1): the
-compiled state gives the pile's counts and this class turns them into the reference's own probabilities, summed
-as the reference sums them, so that a seeded ``sample_chance`` draws the same card on both engines.
+compiled state gives the reference's own probabilities, and their running sums as the reference adds them, so that
+a seeded ``sample_chance`` draws the same card on both engines.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import accumulate, compress, repeat
-from operator import truediv
 from typing import TYPE_CHECKING, Any
 
 from ludotheque.core import CHANCE, Actor
 from ludotheque.core.native import NativeState
 from ludotheque.games.safaru import notation
-from ludotheque.games.safaru.rules import KINDS, TABLE
+from ludotheque.games.safaru.rules import TABLE
 
 if TYPE_CHECKING:
     from ludotheque.core import Game
@@ -25,8 +23,6 @@ try:
     from ludotheque import _native  # type: ignore[attr-defined]
 except ImportError:  # built without the native core (LUDOTHEQUE_NATIVE=off, or no compiler)
     _native = None
-
-_KIND_RANGE = range(KINDS)
 
 
 def state_class() -> type[NativeSafaruState] | None:
@@ -48,22 +44,15 @@ class NativeSafaruState(NativeState):
     # -- chance: the reference's probabilities (game.py's _chance_outcomes and _chance_cumulative) -------------
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if not self._native.is_chance_node():
-            return []
-        pile = self._native.pile()
-        size = float(self._native.pile_size())
-        counts = [c for c in pile if c]
-        return list(zip(compress(_KIND_RANGE, pile), map(truediv, counts, repeat(size)), strict=True))
+        outcomes: list[tuple[int, float]] = self._native.chance_outcomes()
+        return outcomes
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         return self.chance_outcomes()
 
     def _chance_cumulative(self) -> tuple[Sequence[int], Sequence[float]] | None:
-        if not self._native.is_chance_node():
-            return None
-        pile = self._native.pile()
-        size = float(self._native.pile_size())
-        return list(compress(_KIND_RANGE, pile)), list(accumulate(map(truediv, filter(None, pile), repeat(size))))
+        ready: tuple[Sequence[int], Sequence[float]] | None = self._native.chance_cumulative()
+        return ready
 
     # -- views, notation -------------------------------------------------------------------------------------
 

@@ -247,9 +247,32 @@ void bind_safaru(nb::module_ &m) {
       // `known`: the log of an earlier view of this game, on this state's history (its entries are reused)
       .def("table_view", &table_view, nb::arg("player").none(), nb::arg("actions"), nb::arg("known") = nb::list())
       .def("game_steps", [](const State &s) { return s.game_steps; })
-      // the cards left in the pile by kind, and how many: the chance outcomes' weights (not uniform)
-      .def("pile", [](const State &s) { return std::vector<int>(s.pile, s.pile + kKinds); })
-      .def("pile_size", [](const State &s) { return s.pile_size; })
+      // chance is not uniform (a kind comes with probability copies left / cards left, all-1): the outcomes
+      // with game.py's probabilities, and their running sums as game.py's _chance_cumulative adds them (the same
+      // floats, so that a seeded sample_chance draws the same card on both engines)
+      .def("chance_outcomes",
+           [](const State &s) {
+             std::vector<std::pair<int, double>> out;
+             if (!s.chance()) return out;
+             const double size = s.pile_size;
+             for (int k = 0; k < kKinds; ++k)
+               if (s.pile[k]) out.emplace_back(k, s.pile[k] / size);
+             return out;
+           })
+      .def("chance_cumulative",
+           [](const State &s) -> std::optional<std::pair<std::vector<int>, std::vector<double>>> {
+             if (!s.chance()) return std::nullopt;
+             std::pair<std::vector<int>, std::vector<double>> out;
+             const double size = s.pile_size;
+             double total = 0;
+             for (int k = 0; k < kKinds; ++k)
+               if (s.pile[k]) {
+                 out.first.push_back(k);
+                 total += s.pile[k] / size;
+                 out.second.push_back(total);
+               }
+             return out;
+           })
       // where the next card dealt goes: a seat, -1 for the table, None when nothing is being dealt
       .def("next_deal_to",
            [](const State &s) -> std::optional<int> {
