@@ -190,20 +190,43 @@ def test_bad_input_is_refused_with_the_references_errors_and_changes_nothing() -
                 errors.append((type(error).__name__, str(error)))
         assert errors[0] == errors[1] and errors[0][0] != "ok", text
     for seat in (-1, 3, True, 1.5):
+        raised = []
         for state in (compiled, reference):
-            with pytest.raises(Exception) as raised:
+            with pytest.raises(Exception) as error:
                 state.view(seat)
-        assert raised.type.__name__ in ("SeatError", "ValueError", "TypeError") or raised.value
-    # the compiled view replays the game's actions: any other list is refused
-    game_actions = compiled._game_actions()
-    for wrong in (game_actions[:-1], [*game_actions[:-1], (game_actions[-1] + 1) % 50], list(reversed(game_actions))):
-        with pytest.raises(ValueError):
-            compiled._native.table_view(0, wrong)
+            raised.append((error.type, str(error.value)))
+        assert raised[0] == raised[1]
+    # the compiled view reads the game's log replayed up to the state: a log of other actions is refused
+    actions = [action for _, action in compiled.history()]
+    short = native._native.SafaruGameLog(compiled._native)
+    short.advance(actions[:-1])
+    with pytest.raises(ValueError):
+        compiled._native.table_view(0, short)
+    with pytest.raises(ValueError):
+        short.advance([nt.DONE])  # not legal where the log stands: nothing replayed
+    assert short.position() == len(actions) - 1
+    elsewhere = native._native.SafaruGameLog(compiled._native)
+    elsewhere.advance([*actions[:-1], next(k for k in range(50) if elsewhere_legal(actions, k))])
+    with pytest.raises(ValueError):
+        compiled._native.table_view(0, elsewhere)
     with pytest.raises(ValueError):
         native._native.SafaruState(3, False, 0, 1, True)  # partners at 3
     with pytest.raises(ValueError):
         native._native.SafaruState(5, False, 0, 1, False)
     same_node(compiled, reference)
+
+
+def elsewhere_legal(actions: list[int], kind: int) -> bool:
+    """Whether playing or dealing ``kind`` instead of the last of ``actions`` is legal (a different history)."""
+    if kind == actions[-1]:
+        return False
+    probe = native._native.SafaruGameLog(native._native.SafaruState(3, False, 0, 1, False))
+    probe.advance(actions[:-1])
+    try:
+        probe.advance([kind])
+    except ValueError:
+        return False
+    return True
 
 
 def chi_square_same(a: Counter[Any], b: Counter[Any]) -> float:

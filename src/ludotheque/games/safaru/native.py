@@ -56,29 +56,34 @@ class NativeSafaruState(NativeState):
 
     # -- views, notation -------------------------------------------------------------------------------------
 
-    def _game_actions(self) -> list[int]:
-        """The actions of the game under way (a match may hold several): the compiled view replays them."""
-        steps = self._native.game_steps()
+    def _game_log(self) -> Any:
+        """The game's log replayed up to this state (the compiled view reads it).
+
+        One log serves a history: it is kept with the history position it reached and handed to clones, and each
+        view replays only the actions played since.  A log that another state sharing it moved on (or a log of an
+        earlier game) is not this history's: a new one replays the game from its first deal."""
+        compiled = self._native
         history = self._history
-        return [action for _, action in history[len(history) - steps :]]
+        start = len(history) - compiled.game_steps()  # this game's first deal
+        memo: tuple[int, int, Any] | None = getattr(self, "_log_memo", None)
+        if memo is not None and memo[0] == start and start + memo[2].position() == memo[1] <= len(history):
+            log, at = memo[2], memo[1]
+        else:
+            log, at = _native.SafaruGameLog(compiled), start
+        log.advance([action for _, action in history[at:]])
+        self._log_memo = (start, len(history), log)
+        return log
 
     def _view(self, player: int | None) -> dict[str, Any]:
-        # the log of the last view on this history (this state's, or the state it was cloned from) is handed back:
-        # its entries are final and public, so the compiled view builds only the entries written since
-        steps = self._native.game_steps()
-        known: tuple[int, int, list[dict[str, Any]]] | None = getattr(self, "_known_log", None)
-        history = len(self._history)
-        log = known[2] if known is not None and known[0] == history - steps and known[1] <= history else []
-        table: dict[str, Any] = self._native.table_view(player, self._game_actions(), log)
-        self._known_log = (history - steps, history, list(table["log"]))
+        table: dict[str, Any] = self._native.table_view(player, self._game_log())
         return table
 
     def clone(self) -> NativeSafaruState:
         twin = super().clone()
         assert isinstance(twin, NativeSafaruState)
-        known = getattr(self, "_known_log", None)
-        if known is not None:
-            twin._known_log = known
+        memo = getattr(self, "_log_memo", None)
+        if memo is not None:
+            twin._log_memo = memo
         return twin
 
     def _action_to_string(self, action: int, actor: Actor) -> str:

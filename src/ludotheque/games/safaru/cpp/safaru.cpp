@@ -51,13 +51,8 @@ nb::list floats(const double *values, int count) {
 nb::object seat_or_none(int seat) { return seat < 0 ? nb::none() : nb::object(nb::int_(seat)); }
 
 // The log of game.py, rebuilt while the game's actions replay: each finished deal and turn, and the turn under way.
-// A log entry never changes once written, and the log is public: the entries of `known` (a log this game's
-// history already gave) are reused as they are, only the later ones are built.
 struct ViewLog final : safaru::LogSink {
-  nb::list known;
-  size_t known_len = 0;
   nb::list log;
-  size_t entries = 0;
   int8_t deal_table[safaru::kTableDeal];
   int deal_table_len = 0;
   int8_t table_before[kKinds] = {};
@@ -67,19 +62,9 @@ struct ViewLog final : safaru::LogSink {
   };
   std::vector<Catch> catches;
 
-  explicit ViewLog(nb::list given) : known(given), known_len(nb::len(given)) {}
-
-  // the next entry is known: reuse it
-  bool reuse() {
-    if (entries >= known_len) return false;
-    log.append(known[entries++]);
-    return true;
-  }
-
   void new_round(const State &) override { deal_table_len = 0; }
   void table_deal(int kind) override { deal_table[deal_table_len++] = static_cast<int8_t>(kind); }
   void deal_end(const State &s) override {
-    if (reuse()) return;
     nb::dict entry;
     entry["deal"] = s.round;
     entry["starter"] = s.starter;
@@ -88,7 +73,6 @@ struct ViewLog final : safaru::LogSink {
     for (int seat = 0; seat < s.players(); ++seat) hands.append(static_cast<int>(s.hand_count[seat]));
     entry["hands"] = hands;
     log.append(entry);
-    ++entries;
   }
   void play(const State &s) override {
     std::memcpy(table_before, s.table, kKinds);
@@ -98,7 +82,6 @@ struct ViewLog final : safaru::LogSink {
     catches.push_back({method, std::vector<int8_t>(kinds, kinds + count)});
   }
   void turn_end(const State &s) override {
-    if (reuse()) return;
     nb::dict entry;
     entry["seat"] = s.to_move;
     entry["card"] = card_name(s.played);
@@ -107,7 +90,6 @@ struct ViewLog final : safaru::LogSink {
     entry["released"] = catches.empty();
     entry["picked_by"] = seat_or_none(s.picked_by);
     log.append(entry);
-    ++entries;
   }
   nb::list catch_list() const {
     nb::list out;
@@ -121,33 +103,47 @@ struct ViewLog final : safaru::LogSink {
   }
 };
 
-// The game under way replayed from its first deal (its actions are the last game_steps of the history): the
-// log a view shows.  The replay must end where the state is, or the actions were not this game's.
-void replay(const State &s, const std::vector<int> &actions, ViewLog &sink) {
-  if (static_cast<int>(actions.size()) != s.game_steps)
-    throw std::invalid_argument("table_view: give this game's actions (the last game_steps() of the history)");
-  State r(s.config);
-  if (s.game_round0 != 0 || s.match_hash != 0) {
-    r.round = s.game_round0 - 1;
-    r.match_hash = s.match_hash;
-    r.new_game();
+// A game's log as views show it: a copy of the game under way replayed from its first deal into a ViewLog.  The
+// Python side keeps one per history and feeds it the actions played since, so that a view builds only the entries
+// written since the last (an entry never changes once written, as in game.py).
+struct GameLog {
+  State replica;
+  ViewLog sink;
+  int position = 0;  // the game's actions replayed
+
+  explicit GameLog(const State &s) : replica(s.config) {
+    if (s.game_round0 != 0 || s.match_hash != 0) {  // a later game of the match: start where it started
+      replica.round = s.game_round0 - 1;
+      replica.match_hash = s.match_hash;
+      replica.new_game();
+    }
+    replica.sink = &sink;
   }
-  r.sink = &sink;
-  for (int action : actions) {
-    if (r.finished) throw std::invalid_argument("table_view: an action after the end");
-    const int actor = r.chance() ? ludo::kChance : r.actor();
-    if (actor == ludo::kChance ? !r.is_chance_outcome(action) : !r.is_legal(actor, action))
-      throw std::invalid_argument("table_view: an action that is not legal in this game");
-    r.apply(actor, action);
+  GameLog(const GameLog &) = delete;
+  GameLog &operator=(const GameLog &) = delete;
+
+  void advance(const std::vector<int> &actions) {
+    for (int action : actions) {
+      State &r = replica;
+      if (r.finished) throw std::invalid_argument("game log: an action after the end");
+      const int actor = r.chance() ? ludo::kChance : r.actor();
+      if (actor == ludo::kChance ? !r.is_chance_outcome(action) : !r.is_legal(actor, action))
+        throw std::invalid_argument("game log: an action that is not legal in this game");
+      r.apply(actor, action);
+      ++position;
+    }
   }
-  const bool same = std::memcmp(r.hands, s.hands, sizeof s.hands) == 0 &&
-                    std::memcmp(r.table, s.table, sizeof s.table) == 0 &&
-                    std::memcmp(r.pile, s.pile, sizeof s.pile) == 0 &&
-                    std::memcmp(r.caught, s.caught, sizeof s.caught) == 0 && r.phase == s.phase &&
-                    r.to_move == s.to_move && r.played == s.played && r.finished == s.finished &&
-                    r.queue_pos == s.queue_pos && r.public_hash == s.public_hash;
-  if (!same) throw std::invalid_argument("table_view: the actions given do not lead to this state");
-}
+
+  // whether the replay stands where `s` stands (the game's actions so far, and no others)
+  bool matches(const State &s) const {
+    const State &r = replica;
+    return position == s.game_steps && std::memcmp(r.hands, s.hands, sizeof s.hands) == 0 &&
+           std::memcmp(r.table, s.table, sizeof s.table) == 0 && std::memcmp(r.pile, s.pile, sizeof s.pile) == 0 &&
+           std::memcmp(r.caught, s.caught, sizeof s.caught) == 0 && r.phase == s.phase && r.to_move == s.to_move &&
+           r.played == s.played && r.finished == s.finished && r.queue_pos == s.queue_pos &&
+           r.public_hash == s.public_hash;
+  }
+};
 
 nb::dict result_entry(const int8_t (*caught)[kKinds], const int8_t *left, const safaru::Config &config) {
   double scores[safaru::kMaxSeats];
@@ -161,11 +157,11 @@ nb::dict result_entry(const int8_t (*caught)[kKinds], const int8_t *left, const 
   return entry;
 }
 
-nb::dict table_view(const State &s, std::optional<int> player, const std::vector<int> &actions, nb::list known) {
+nb::dict table_view(const State &s, std::optional<int> player, const GameLog &game_log) {
   const int n = s.players();
   if (player) ludo::check_seat(s, *player);
-  ViewLog sink(known);
-  replay(s, actions, sink);
+  if (!game_log.matches(s)) throw std::invalid_argument("table_view: the game log is not this game's");
+  const ViewLog &sink = game_log.sink;
   nb::object turn = nb::none();
   if (s.played >= 0 && !s.finished) {
     nb::dict t;
@@ -211,7 +207,7 @@ nb::dict table_view(const State &s, std::optional<int> player, const std::vector
   }
   data["partners"] = partners;
   data["turn"] = turn;
-  data["log"] = sink.log;
+  data["log"] = nb::list(sink.log);  // a list of its own, the entries shared (view.py's list(state.log))
   double scores[safaru::kMaxSeats];
   s.current_scores(scores);
   data["scores"] = floats(scores, n);
@@ -238,14 +234,18 @@ safaru::Config config(int players, bool reverse, int target, int games, bool par
 }  // namespace
 
 void bind_safaru(nb::module_ &m) {
+  nb::class_<GameLog>(m, "SafaruGameLog")
+      .def(nb::init<const State &>(), nb::arg("state"))  // the log of the game `state` is in, at its first deal
+      .def("advance", &GameLog::advance, nb::arg("actions"))
+      .def("position", [](const GameLog &g) { return g.position; })
+      .def("matches", &GameLog::matches, nb::arg("state"));
   ludo::bind_state<State>(m, "SafaruState")
       .def(nb::new_([](int players, bool reverse, int target, int games, bool partners) {
              return State(config(players, reverse, target, games, partners));
            }),
            nb::arg("players"), nb::arg("reverse"), nb::arg("target"), nb::arg("games"), nb::arg("partners"))
-      // the view of `player` (None: a spectator); `actions` are this game's, the history's last game_steps();
-      // `known`: the log of an earlier view of this game, on this state's history (its entries are reused)
-      .def("table_view", &table_view, nb::arg("player").none(), nb::arg("actions"), nb::arg("known") = nb::list())
+      // the view of `player` (None: a spectator), with the game's log replayed up to this state
+      .def("table_view", &table_view, nb::arg("player").none(), nb::arg("game_log"))
       .def("game_steps", [](const State &s) { return s.game_steps; })
       // chance is not uniform (a kind comes with probability copies left / cards left, all-1): the outcomes
       // with game.py's probabilities, and their running sums as game.py's _chance_cumulative adds them (the same
