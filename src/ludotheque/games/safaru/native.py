@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ludotheque.core import Game
 
 try:
-    from ludotheque import _native  # type: ignore[attr-defined]
+    import ludotheque._native as _native
 except ImportError:  # built without the native core (LUDOTHEQUE_NATIVE=off, or no compiler)
     _native = None
 

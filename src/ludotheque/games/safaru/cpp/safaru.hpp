@@ -154,7 +154,10 @@ inline int takeable(const int8_t *avail, uint64_t avail_key, int need, int size,
   return memo().get(key, [&] { return compute_takeable(avail, need, size, has_zero, min_size, zero_required); });
 }
 
-inline double share(int value, int top, int winners, double prize) { return top > 0 && value == top ? prize / winners : 0.0; }
+// rules._shares: the prize split among the sides holding the most; nothing when nobody holds any (safaru-8)
+inline double share(int value, int top, int winners, double prize) {
+  return top > 0 && value == top ? prize / winners : 0.0;
+}
 
 // rules.seat_scores: one game's score per seat from each seat's caught cards (partners pooled, safaru-6/7)
 inline void seat_scores(const int8_t (*caught)[kKinds], const Config &config, double *out) {

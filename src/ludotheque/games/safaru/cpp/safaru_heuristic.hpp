@@ -258,7 +258,8 @@ inline int play_choice(const State &s, const int *legal, int count, const double
     } else if (reverse) {
       score = std::numeric_limits<double>::infinity();
       for (int j = 0; j < n; ++j) {
-        const double method_score = given[j]->items[first_best(*given[j])].score + (methods[j] == kPair ? value[kind] : 0.0);
+        const Options &opts = *given[j];
+        const double method_score = opts.items[first_best(opts)].score + (methods[j] == kPair ? value[kind] : 0.0);
         score = std::min(score, method_score);
       }
     } else {
