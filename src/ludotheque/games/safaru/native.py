@@ -8,6 +8,7 @@ a seeded ``sample_chance`` draws the same card on both engines.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -19,8 +20,9 @@ from ludotheque.games.safaru.rules import TABLE
 if TYPE_CHECKING:
     from ludotheque.core import Game
 
-try:
-    import ludotheque._native as _native
+_native: Any  # the extension (untyped), or None
+try:  # imported by name: the extension has no stubs, and a second typed import of it would confuse the checker
+    _native = importlib.import_module("ludotheque._native")
 except ImportError:  # built without the native core (LUDOTHEQUE_NATIVE=off, or no compiler)
     _native = None
 
