@@ -14,7 +14,7 @@ GAME: GameType = GameType(
     hidden_information=True,
     score_order="by_options",  # safaru-6: the highest total wins; renversé (safaru-7): the lowest
     coach_thresholds=CoachThresholds(2.0, 6.0, 12.0),
-    optional_parts=frozenset({"levels"}),
+    optional_parts=frozenset({"levels", "native"}),
 )
 
 # After GAME: the game module reads it (``game_type = GAME``) while this package is still importing.

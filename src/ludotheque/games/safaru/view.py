@@ -166,6 +166,8 @@ def observation_shape(players: int) -> tuple[int, ...]:
 
 
 PHASES = ("play", "catch", "build", "pick", "pair")
+#: the kind of every card name as the view writes it (``parse_card`` reads any other spelling)
+_KIND_OF: dict[str, int | None] = {name: parse_card(name) for name in r.NAMES}
 
 
 def encode(view: dict[str, Any]) -> NDArray[np.float32]:
@@ -176,11 +178,13 @@ def encode(view: dict[str, Any]) -> NDArray[np.float32]:
     [add, 17, pair], zero rule in force, observer is the one to act."""
     table = view["table"]
     n = view["players"]
-    out = np.zeros(observation_shape(n), dtype=np.float32)
+    # filled as a list and converted once (every step of the RL adapters encodes a view): the same float32 values
+    out = [0.0] * observation_shape(n)[0]
+    kind_of = _KIND_OF
 
     def put(base: int, cards: list[str], scale: float) -> None:
         for name in cards:
-            kind = parse_card(name)
+            kind = kind_of[name] if name in kind_of else parse_card(name)
             if kind is not None:
                 out[base + kind] += scale
 
@@ -208,4 +212,4 @@ def encode(view: dict[str, Any]) -> NDArray[np.float32]:
             out[base + 6 + r.METHOD_NAMES.index(catch["method"])] = 1
         out[base + 9] = float(turn["zero_required"])
     out[base + 10] = float(view["seat"] is not None and view["seat"] in view["to_act"])
-    return out
+    return np.array(out, dtype=np.float32)
