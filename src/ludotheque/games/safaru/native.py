@@ -61,7 +61,7 @@ class NativeSafaruState(NativeState):
     def _game_log(self) -> Any:
         """The game's log replayed up to this state (the compiled view reads it).
 
-        One log serves a history: it is kept with the history position it reached and handed to clones, and each
+        One log serves a history: it is kept with the history position it reached, copied to clones, and each
         view replays only the actions played since.  A log that another state sharing it moved on (or a log of an
         earlier game) is not this history's: a new one replays the game from its first deal."""
         compiled = self._native
@@ -85,7 +85,9 @@ class NativeSafaruState(NativeState):
         assert isinstance(twin, NativeSafaruState)
         memo = getattr(self, "_log_memo", None)
         if memo is not None:
-            twin._log_memo = memo
+            # a copy of the log, never the log itself: a clone moves on alone, maybe in another thread (a server's
+            # bot decides on a fork of the live table), and one log advanced by two states reads neither's game
+            twin._log_memo = (memo[0], memo[1], memo[2].copy())
         return twin
 
     def _action_to_string(self, action: int, actor: Actor) -> str:

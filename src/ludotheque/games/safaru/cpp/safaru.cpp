@@ -119,7 +119,10 @@ struct GameLog {
     }
     replica.sink = &sink;
   }
-  GameLog(const GameLog &) = delete;
+  // a copy replays into its own sink (a clone's log moves on alone)
+  GameLog(const GameLog &other) : replica(other.replica), sink(other.sink), position(other.position) {
+    replica.sink = &sink;
+  }
   GameLog &operator=(const GameLog &) = delete;
 
   void advance(const std::vector<int> &actions) {
@@ -207,7 +210,11 @@ nb::dict table_view(const State &s, std::optional<int> player, const GameLog &ga
   }
   data["partners"] = partners;
   data["turn"] = turn;
-  data["log"] = nb::list(sink.log);  // a list of its own, the entries shared (view.py's list(state.log))
+  // a list of its own, the entries shared (view.py's list(state.log)): nb::list(handle) would be the sink's own
+  // list, which goes on growing under a view already handed out
+  nb::list log;
+  for (nb::handle entry : sink.log) log.append(entry);
+  data["log"] = log;
   double scores[safaru::kMaxSeats];
   s.current_scores(scores);
   data["scores"] = floats(scores, n);
@@ -238,6 +245,7 @@ void bind_safaru(nb::module_ &m) {
       .def(nb::init<const State &>(), nb::arg("state"))  // the log of the game `state` is in, at its first deal
       .def("advance", &GameLog::advance, nb::arg("actions"))
       .def("position", [](const GameLog &g) { return g.position; })
+      .def("copy", [](const GameLog &g) { return GameLog(g); })
       .def("matches", &GameLog::matches, nb::arg("state"));
   ludo::bind_state<State>(m, "SafaruState")
       .def(nb::new_([](int players, bool reverse, int target, int games, bool partners) {
