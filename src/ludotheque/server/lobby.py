@@ -259,6 +259,10 @@ class Lobby:
 
     async def summary(self, table_id: str) -> dict[str, Any]:
         row = await self._row(table_id)
+        if row.status == "finished" and table_id in self.tables:
+            # a finished table kept in memory for its last watchers: the database's row names the accounts its
+            # guests made since they sat down (the links to player pages)
+            row = await asyncio.to_thread(self.store.table, table_id) or row
         if row.status == "waiting":
             await self.opened(table_id)
         live = self.tables.get(table_id)
