@@ -619,7 +619,7 @@ function endPanel(ctx) {
     // a game whose result is not a ranking (a solo game's rating) says it itself; if its summary fails, the
     // ranking below still shows the end
     try {
-      return h("section", {class: "end", "data-test": "end"}, page.renderer.summary(ctx), ratingChanges(), actions);
+      return h("section", {class: "end", "data-test": "end"}, page.renderer.summary(ctx), ratingChanges(true), actions);
     } catch (error) {
       console.error(error);
     }
@@ -647,11 +647,20 @@ function ratingChange(index) {
   return provisional ? `${text} ${t("ratings.provisional")}` : text;
 }
 
-// the rating changes said in words under a game's own summary (which draws no ranking table)
-function ratingChanges() {
+// the rating changes said in words: under the ranking table, the reader's own; under a game's own summary (which
+// draws no ranking table, so no column of changes), every seat's, each change marked by its seat
+function ratingChanges(everySeat = false) {
   const changes = page.state && page.state.rating_changes;
   if (!changes || !Object.keys(changes).length) return null;
   const seat = mySeat();
+  if (everySeat) {
+    const parts = [];
+    for (const i of Object.keys(changes)) {
+      if (parts.length) parts.push(" · ");
+      parts.push(`${names()[Number(i)]} `, h("span", {"data-rating-change": i}, ratingChange(Number(i))));
+    }
+    return h("p", {class: "rating-changes", "data-test": "rating-changes"}, ...parts);
+  }
   const line = seat !== null && changes[String(seat)] !== undefined
     ? t("end.your_rating", {change: ratingChange(seat)})
     : Object.keys(changes).map((i) => `${names()[Number(i)]} ${ratingChange(Number(i))}`).join(" · ");
