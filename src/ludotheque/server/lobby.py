@@ -262,7 +262,8 @@ class Lobby:
         if row.status == "finished" and table_id in self.tables:
             # a finished table kept in memory for its last watchers: the database's row names the accounts its
             # guests made since they sat down (the links to player pages)
-            row = await asyncio.to_thread(self.store.table, table_id) or row
+            fresh = await asyncio.to_thread(self.store.table, table_id)
+            row = fresh if fresh is not None else row
         if row.status == "waiting":
             await self.opened(table_id)
         live = self.tables.get(table_id)
