@@ -41,3 +41,42 @@ def test_a_view_handed_out_does_not_change_as_the_game_goes_on(game_id: str) -> 
         use_engine(previous)
 
 
+
+
+@pytest.mark.parametrize("game_id", COMPILED)
+def test_a_clone_moves_on_alone(game_id: str) -> None:
+    """A clone and its original, each moved its own way, see their own games (nothing the compiled side keeps
+    for views is shared between them): both views equal the reference's at their histories."""
+    previous = use_engine("native")
+    try:
+        game = load_game(game_id, players=game_type(game_id).min_players)
+        state = game.new_initial_state()
+        rng = random.Random(4)
+
+        def step(target: NativeState) -> None:
+            if target.is_chance_node():
+                target.apply_action(sample_chance(target, rng))
+            else:
+                seat = target.current_players()[0]
+                target.apply_action(rng.choice(target.legal_actions(seat)), seat)
+
+        def reference_of(target: NativeState) -> dict:
+            replayed = game.new_reference_state()
+            for actor, action in target.history():
+                replayed.apply_logged(actor, action)
+            return replayed.view(None)
+
+        for _ in range(60):
+            if state.is_terminal():
+                break
+            state.view(None)  # the compiled side keeps what a view needs from here on
+            twin = state.clone()
+            for _ in range(3):
+                if not twin.is_terminal():
+                    step(twin)
+                    twin.view(None)
+            assert twin.view(None) == reference_of(twin)
+            assert state.view(None) == reference_of(state)
+            step(state)
+    finally:
+        use_engine(previous)

@@ -119,9 +119,12 @@ struct GameLog {
     }
     replica.sink = &sink;
   }
-  // a copy replays into its own sink (a clone's log moves on alone)
+  // a copy replays into its own sink, with a list of its own (copying the sink copies a reference to the Python
+  // list, which both would then write): a clone's log moves on alone
   GameLog(const GameLog &other) : replica(other.replica), sink(other.sink), position(other.position) {
     replica.sink = &sink;
+    sink.log = nb::list();
+    for (nb::handle entry : other.sink.log) sink.log.append(entry);
   }
   GameLog &operator=(const GameLog &) = delete;
 
