@@ -36,8 +36,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         process.stop()
 
 
-def play_by_the_hints(hinted: Client, other: Client, rng: random.Random, timeout: float = 120.0) -> list[str]:
-    """Seat 0 plays each hint, seat 1 random legal moves, until the game ends; the hinted moves."""
+def play_by_the_hints(hinted: Client, other: Client, rng: random.Random, timeout: float = 400.0) -> list[str]:
+    """Seat 0 plays each hint, seat 1 random legal moves, until the game ends; the hinted moves.  ``timeout`` only
+    guards against a game that never ends: a hint takes about a second of CPU, more on a busy machine."""
     deadline = time.monotonic() + timeout
     followed: list[str] = []
     moved: dict[int, int] = {}
