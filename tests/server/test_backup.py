@@ -70,7 +70,10 @@ class Player(threading.Thread):
                     if message["type"] == "ack":
                         self.acks.append((table_id, message["seq"], message["client_move_id"]))
                     elif message["type"] == "error":
-                        moved_at = -1  # refused (a bot moved first): choose again on the next state
+                        # refused (a bot moved first): choose again, after a pause, so that a run of refusals
+                        # stays far below the socket's rate limit
+                        moved_at = -1
+                        time.sleep(0.2)
                     state = client.state or state
         finally:
             client.close()
