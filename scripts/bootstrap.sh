@@ -52,10 +52,11 @@ native_stale() {
 install_package() {
   local target=.
   [ -n "$extras" ] && target=".[${extras}]"
-  # the build backend and nanobind, pinned in pyproject.toml's build-system, installed once into .venv
+  # the build backend and nanobind, pinned in pyproject.toml's build-system, installed once into .venv; the
+  # installs below build without isolation, so the dependencies published only as source (http-ece) need wheel too
   .venv/bin/python - <<'PY' | xargs .venv/bin/python -m pip install --quiet --disable-pip-version-check
 import tomllib
-print(" ".join(tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"]))
+print(" ".join(tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"]), "wheel==0.45.1")
 PY
   if [ "${LUDOTHEQUE_NATIVE:-on}" != off ] &&
      .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-build-isolation -e "$target"; then
