@@ -21,17 +21,12 @@ from ludotheque.games.calcory import native, rules
 from ludotheque.games.calcory.heuristics import CalcoryHeuristicBot
 from ludotheque.native import simulate
 
+from .differential import arena_score, chi_square_same
+
 pytestmark = pytest.mark.skipif(native.state_class() is None, reason="the native core is not built")
 
 LONG = os.environ.get("LUDOTHEQUE_FUZZ") == "long"
 PLAYERS = (2, 3, 4)
-
-
-@pytest.fixture(autouse=True)
-def native_engine() -> Iterator[None]:
-    previous = use_engine("native")
-    yield
-    use_engine(previous)
 
 
 class FirstChoice(random.Random):
@@ -220,22 +215,6 @@ def played_pair(players: int, seed: int, moves: int) -> tuple[State, State]:
     return compiled, reference
 
 
-def chi_square_same(a: Counter[int], b: Counter[int]) -> float:
-    """The homogeneity chi-square statistic of two samples over the same categories, folded into a p-value by the
-    Wilson-Hilferty approximation."""
-    keys = sorted(set(a) | set(b))
-    na, nb = sum(a.values()), sum(b.values())
-    statistic = 0.0
-    for key in keys:
-        total = a[key] + b[key]
-        for count, n in ((a[key], na), (b[key], nb)):
-            expected = total * n / (na + nb)
-            statistic += (count - expected) ** 2 / expected
-    k = len(keys) - 1
-    z = ((statistic / k) ** (1 / 3) - (1 - 2 / (9 * k))) / math.sqrt(2 / (9 * k))
-    return 0.5 * math.erfc(z / math.sqrt(2))
-
-
 def test_determinizations_keep_the_view_and_draw_like_the_reference() -> None:
     """Some cards were seen and turned back: a resample keeps every seat's view (and the information key),
     replays from its history, and deals the never-seen cards as the reference does (a chi-square over the value
@@ -362,29 +341,6 @@ def test_uniform_games_score_like_the_references() -> None:
     assert abs(compiled_mean - mean) < 4 * sd * math.sqrt(1 / 400 + 1 / 4000)
 
 
-def arena_score(games: int, players: int, iterations: int) -> float:
-    """The compiled search's share of the wins against the Python search at equal iterations, seats rotated."""
-    game = load_game("calcory", players=players)
-    native_bot = ISMCTSBot(game, iterations=iterations)
-    python_bot = ISMCTSBot(game, iterations=iterations, native=False)
-    score = 0.0
-    for index in range(games):
-        rng = random.Random(index)
-        state = game.new_initial_state()
-        native_seat = index % players
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-                continue
-            seat = state.current_players()[0]
-            bot = native_bot if seat == native_seat else python_bot
-            action = bot.choose(state.view(seat), state.legal_actions(seat), rng, make_sampler(state, seat))
-            state.apply_action(action, seat)
-        winners = state.winners()
-        score += (1.0 / len(winners)) if native_seat in winners else 0.0
-    return score / games
-
-
 def test_the_compiled_search_runs_and_reports() -> None:
     compiled, _ = dealt_pair(2, 5)
     game = compiled.game
@@ -401,7 +357,7 @@ def test_the_compiled_search_runs_and_reports() -> None:
 def test_the_compiled_search_plays_as_well_as_the_reference() -> None:
     """Calcory 2 at equal iterations: the compiled search wins half the games within its 99 % interval."""
     games, iterations = (400, 100) if LONG else (8, 8)
-    score = arena_score(games, 2, iterations)
+    score = arena_score(load_game("calcory", players=2), games, iterations)
     half_width = 2.58 * math.sqrt(0.25 / games)
     print(f"calcory 2, native vs python ISMCTS at {iterations} iterations: {score:.3f} over {games} games")
     assert abs(score - 0.5) <= half_width

@@ -7,7 +7,6 @@ import math
 import os
 import random
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,6 +19,8 @@ from ludotheque.games import load_game
 from ludotheque.games.geier import native
 from ludotheque.native import simulate
 
+from .differential import arena_score, chi_square_same
+
 pytestmark = pytest.mark.skipif(native.state_class() is None, reason="the native core is not built")
 
 LONG = os.environ.get("LUDOTHEQUE_FUZZ") == "long"
@@ -29,13 +30,6 @@ CONFIGURATIONS = [
     for tie_rule in ("cascade", "single")
     for final_tie in ("next-best", "highest-mouse")
 ]
-
-
-@pytest.fixture(autouse=True)
-def native_engine() -> Iterator[None]:
-    previous = use_engine("native")
-    yield
-    use_engine(previous)
 
 
 def pair(players: int, tie_rule: str, final_tie: str) -> tuple[State, State]:
@@ -129,22 +123,6 @@ def test_bad_input_is_refused_with_the_references_errors_and_changes_nothing() -
     assert compiled.history() == reference.history()
 
 
-def chi_square_same(a: Counter[int], b: Counter[int]) -> float:
-    """The homogeneity chi-square statistic of two samples over the same categories, and its degrees of freedom
-    folded into a p-value by the Wilson-Hilferty approximation."""
-    keys = sorted(set(a) | set(b))
-    na, nb = sum(a.values()), sum(b.values())
-    statistic = 0.0
-    for key in keys:
-        total = a[key] + b[key]
-        for count, n in ((a[key], na), (b[key], nb)):
-            expected = total * n / (na + nb)
-            statistic += (count - expected) ** 2 / expected
-    k = len(keys) - 1
-    z = ((statistic / k) ** (1 / 3) - (1 - 2 / (9 * k))) / math.sqrt(2 / (9 * k))
-    return 0.5 * math.erfc(z / math.sqrt(2))
-
-
 def test_determinizations_keep_the_view_and_draw_like_the_reference() -> None:
     """After seats 0 and 1 chose, seat 2 cannot see their cards: a resample for seat 2 keeps its view and redraws
     them as the reference's resampler does (a chi-square over where seat 0's card lands)."""
@@ -230,29 +208,6 @@ def test_uniform_playouts_score_like_the_references() -> None:
     assert abs(compiled_mean - mean) < 4 * sd * math.sqrt(1 / 1500 + 1 / 4000)
 
 
-def arena_score(games: int, players: int, iterations: int) -> float:
-    """The compiled search's share of the points against the Python search at equal iterations, seats rotated."""
-    game = load_game("geier", players=players)
-    native_bot = ISMCTSBot(game, iterations=iterations)
-    python_bot = ISMCTSBot(game, iterations=iterations, native=False)
-    score = 0.0
-    for index in range(games):
-        rng = random.Random(index)
-        state = game.new_initial_state()
-        native_seat = index % players
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-                continue
-            for seat in state.current_players():
-                bot = native_bot if seat == native_seat else python_bot
-                action = bot.choose(state.view(seat), state.legal_actions(seat), rng, make_sampler(state, seat))
-                state.apply_action(action, seat)
-        winners = state.winners()
-        score += (1.0 / len(winners)) if native_seat in winners else 0.0
-    return score / games
-
-
 def test_the_compiled_search_runs_and_reports() -> None:
     game = load_game("geier", players=2)
     state = game.new_initial_state()
@@ -268,7 +223,7 @@ def test_the_compiled_search_plays_as_well_as_the_reference() -> None:
     """Geier 2 at equal iterations (200 in the long share): the compiled search wins half the games within its
     99 % interval."""
     games, iterations = (400, 200) if LONG else (24, 60)
-    score = arena_score(games, 2, iterations)
+    score = arena_score(load_game("geier", players=2), games, iterations)
     half_width = 2.58 * math.sqrt(0.25 / games)
     print(f"geier 2, native vs python ISMCTS at {iterations} iterations: {score:.3f} over {games} games")
     assert abs(score - 0.5) <= half_width

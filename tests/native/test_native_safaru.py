@@ -22,6 +22,9 @@ from ludotheque.games.safaru import native
 from ludotheque.games.safaru import notation as nt
 from ludotheque.native import simulate
 
+from . import differential
+from .differential import arena_score, chi_square_same, replayed, same_node
+
 pytestmark = pytest.mark.skipif(native.state_class() is None, reason="the native core is not built")
 
 LONG = os.environ.get("LUDOTHEQUE_FUZZ") == "long"
@@ -34,70 +37,12 @@ CONFIGURATIONS: list[tuple[int, dict[str, Any]]] = [
 ] + [(4, {"renverse": True, "individual": True}), (4, {"renverse": True, "individual": True, "target": 12})]
 
 
-@pytest.fixture(autouse=True)
-def native_engine() -> Iterator[None]:
-    previous = use_engine("native")
-    yield
-    use_engine(previous)
-
-
 def pair(players: int, **options: Any) -> tuple[State, State]:
-    game = load_game("safaru", players=players, **options)
-    compiled = game.new_initial_state()
-    assert isinstance(compiled, NativeState)
-    return compiled, game.new_reference_state()
-
-
-def same_node(compiled: State, reference: State, views: bool = True) -> None:
-    game = reference.game
-    assert compiled.is_terminal() == reference.is_terminal()
-    assert compiled.is_chance_node() == reference.is_chance_node()
-    assert compiled.chance_outcomes() == reference.chance_outcomes()
-    assert compiled.current_players() == reference.current_players()
-    for seat in range(game.players):
-        legal = reference.legal_actions(seat)
-        assert compiled.legal_actions(seat) == legal
-        names = [reference.action_to_string(action, seat) for action in legal]
-        assert [compiled.action_to_string(action, seat) for action in legal] == names
-        if views:
-            assert compiled.view(seat) == reference.view(seat)
-    if reference.is_chance_node():  # the running sums a seeded draw reads: the same floats
-        ready_c, ready_r = compiled._chance_cumulative(), reference._chance_cumulative()
-        assert ready_c is not None and ready_r is not None
-        assert (list(ready_c[0]), list(ready_c[1])) == (list(ready_r[0]), list(ready_r[1]))
-        outcomes = reference.legal_actions()
-        assert [compiled.action_to_json(a) for a in outcomes] == [reference.action_to_json(a) for a in outcomes]
-    if views:
-        assert compiled.view(None) == reference.view(None)
-    assert compiled.returns() == reference.returns()
-    assert compiled.winners() == reference.winners()
+    return differential.pair("safaru", players, **options)
 
 
 def walk(players: int, options: dict[str, Any], seed: int, views_every: int = 1, events: bool = True) -> int:
-    """One seeded random game on both engines in lockstep: every node compared (the views of every seat at every
-    ``views_every``-th node), and every action's events."""
-    compiled, reference = pair(players, **options)
-    game = reference.game
-    rng = random.Random(seed)
-    steps = 0
-    while not reference.is_terminal():
-        same_node(compiled, reference, views=steps % views_every == seed % views_every)
-        if reference.is_chance_node():
-            actor: Any = CHANCE
-            action = sample_chance(reference, rng)
-        else:
-            actor = rng.choice(reference.current_players())
-            action = rng.choice(reference.legal_actions(actor))
-        if events:
-            before_c, before_r = compiled.clone(), reference.clone()
-        compiled.apply_action(action, actor)
-        reference.apply_action(action, actor)
-        if events:
-            assert game.describe(before_c, actor, action, compiled) == game.describe(before_r, actor, action, reference)
-        steps += 1
-    same_node(compiled, reference)
-    assert compiled.history() == reference.history()
-    return steps
+    return differential.walk(*pair(players, **options), seed, views_every, events)
 
 
 @pytest.mark.parametrize(("players", "options"), CONFIGURATIONS)
@@ -227,30 +172,6 @@ def elsewhere_legal(actions: list[int], kind: int) -> bool:
     except ValueError:
         return False
     return True
-
-
-def chi_square_same(a: Counter[Any], b: Counter[Any]) -> float:
-    """The homogeneity chi-square statistic of two samples over the same categories, folded into a p-value by the
-    Wilson-Hilferty approximation."""
-    keys = sorted(set(a) | set(b))
-    na, nb = sum(a.values()), sum(b.values())
-    statistic = 0.0
-    for key in keys:
-        total = a[key] + b[key]
-        for count, n in ((a[key], na), (b[key], nb)):
-            expected = total * n / (na + nb)
-            statistic += (count - expected) ** 2 / expected
-    k = len(keys) - 1
-    z = ((statistic / k) ** (1 / 3) - (1 - 2 / (9 * k))) / math.sqrt(2 / (9 * k))
-    return 0.5 * math.erfc(z / math.sqrt(2))
-
-
-def replayed(state: State) -> State:
-    """The reference state a history gives."""
-    reference = state.game.new_reference_state()
-    for actor, action in state.history():
-        reference.apply_action(action, None if actor == CHANCE else actor)
-    return reference
 
 
 @pytest.mark.parametrize("decisions", [0, 5, 12])
@@ -397,35 +318,12 @@ def test_the_compiled_search_runs_and_reports() -> None:
         assert bot.last.iterations == 300 and sum(bot.last.visits.values()) == 300 and bot.last.nodes > 1
 
 
-def arena_score(games: int, players: int, iterations: int) -> float:
-    """The compiled search's share of the wins against the Python search at equal iterations, seats rotated."""
-    game = load_game("safaru", players=players)
-    native_bot = ISMCTSBot(game, iterations=iterations)
-    python_bot = ISMCTSBot(game, iterations=iterations, native=False)
-    score = 0.0
-    for index in range(games):
-        rng = random.Random(index)
-        state = game.new_initial_state()
-        native_seat = index % players
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-                continue
-            seat = state.current_players()[0]
-            bot = native_bot if seat == native_seat else python_bot
-            action = bot.choose(state.view(seat), state.legal_actions(seat), rng, make_sampler(state, seat))
-            state.apply_action(action, seat)
-        winners = state.winners()
-        score += (1.0 / len(winners)) if native_seat in winners else 0.0
-    return score / games
-
-
 @pytest.mark.fuzz
 def test_the_compiled_search_plays_as_well_as_the_reference() -> None:
     """Safarü 2 at equal iterations: the compiled search wins half the games within its 99 % interval (a smoke
     share in make test; 200 games at 40 iterations in the long share)."""
     games, iterations = (200, 40) if LONG else (2, 4)
-    score = arena_score(games, 2, iterations)
+    score = arena_score(load_game("safaru", players=2), games, iterations)
     half_width = 2.58 * math.sqrt(0.25 / games)
     print(f"safaru 2, native vs python ISMCTS at {iterations} iterations: {score:.3f} over {games} games")
     assert abs(score - 0.5) <= half_width

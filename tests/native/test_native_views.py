@@ -12,8 +12,11 @@ from ludotheque.core import sample_chance
 from ludotheque.core.native import NativeState, use_engine
 from ludotheque.games import REGISTRY, game_type, load_game
 
-COMPILED = [g for g in sorted(REGISTRY) if "native" in game_type(g).optional_parts
-            and game_type(g).part("native").state_class() is not None]
+COMPILED = [
+    g
+    for g in sorted(REGISTRY)
+    if "native" in game_type(g).optional_parts and game_type(g).part("native").state_class() is not None
+]
 
 
 @pytest.mark.parametrize("game_id", COMPILED)
@@ -39,8 +42,6 @@ def test_a_view_handed_out_does_not_change_as_the_game_goes_on(game_id: str) -> 
         assert all(view == snapshot for view, snapshot in kept)
     finally:
         use_engine(previous)
-
-
 
 
 @pytest.mark.parametrize("game_id", COMPILED)
