@@ -76,6 +76,7 @@ class ISMCTSBot:
         game: Game,
         *,
         iterations: int = 400,
+        compiled_iterations: int | None = None,
         time_limit: float | None = None,
         rollout_epsilon: float = 0.15,
         max_rollout_steps: int = 400,
@@ -100,6 +101,12 @@ class ISMCTSBot:
         self.final = final
         self.game = game
         self.iterations = iterations
+        if compiled_iterations is not None and compiled_iterations < 1:
+            raise ValueError("ISMCTS needs at least one iteration")
+        #: the budget where the state runs compiled (a level's is a multiple of ``iterations``: the same CPU time
+        #: buys that many more there); None: ``iterations`` on both engines
+        self.compiled_iterations = compiled_iterations
+        #: CPU seconds of the thinking thread a move may take at most (None: the iterations only)
         self.time_limit = time_limit
         self.rollout_epsilon = rollout_epsilon
         self.max_rollout_steps = max_rollout_steps
@@ -129,7 +136,7 @@ class ISMCTSBot:
         if len(legal_actions) == 1:
             self.last = SearchInfo(visits={legal_actions[0]: 0})
             return legal_actions[0]
-        start = time.perf_counter()
+        start = time.thread_time()
         if self.native and isinstance(sampler, StateSampler):
             found = self._native_choice(sampler, rng, start)
             if found is not None:
@@ -145,7 +152,7 @@ class ISMCTSBot:
         root_step = _RootStep(root, view, list(legal_actions), keys)
         done = 0
         while done < self.iterations:
-            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+            if deadline is not None and done > 0 and time.thread_time() >= deadline:
                 break
             self._iterate(sample(rng), seat, tree, rng, root_step)
             done += 1
@@ -153,7 +160,7 @@ class ISMCTSBot:
         for action, (n, _, _) in root.stats.items():
             if action in visits:
                 visits[action] = int(n)
-        self.last = SearchInfo(done, time.perf_counter() - start, len(tree), visits)
+        self.last = SearchInfo(done, time.thread_time() - start, len(tree), visits)
         best = max(visits.values())
         if best == 0:
             return self._heuristic_move(view, legal_actions, rng)
@@ -165,7 +172,7 @@ class ISMCTSBot:
         """The compiled search's move, or ``None`` where there is none (a Python engine, or heuristic settings
         the compiled heuristic does not take)."""
         settings = {
-            "iterations": self.iterations,
+            "iterations": self.compiled_iterations or self.iterations,
             "eps": self.rollout_epsilon,
             "max_steps": self.max_rollout_steps,
             "halving": self.selection == "halving",
@@ -181,7 +188,7 @@ class ISMCTSBot:
             return None
         chosen, actions, visits, iterations, nodes = result
         counts = dict(zip(actions, visits, strict=True))
-        self.last = SearchInfo(iterations, time.perf_counter() - start, nodes, counts)
+        self.last = SearchInfo(iterations, time.thread_time() - start, nodes, counts)
         if self.final == "visits" and self.selection == "puct" and max(visits, default=0) > 0:
             return _drawn_by_visits(counts, actions, rng)
         return chosen
@@ -229,7 +236,7 @@ class ISMCTSBot:
             rounds_left = max(1, math.ceil(math.log2(len(candidates))))
             samples = max(1, (self.iterations - done) // (len(candidates) * rounds_left))
             for _ in range(samples):
-                if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                if deadline is not None and done > 0 and time.thread_time() >= deadline:
                     break
                 determinization = sample(rng)
                 seed = rng.getrandbits(64)
@@ -241,11 +248,11 @@ class ISMCTSBot:
             if any(not rewards[action] for action in candidates):
                 break  # out of time before this round's first sample
             candidates = sorted(candidates, key=rank)[: (len(candidates) + 1) // 2]
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and time.thread_time() >= deadline:
                 break
         tried = [action for action in candidates if rewards[action]]
         best = min(tried, key=rank) if tried else hint
-        self.last = SearchInfo(done, time.perf_counter() - start, 0, {a: len(r) for a, r in rewards.items()})
+        self.last = SearchInfo(done, time.thread_time() - start, 0, {a: len(r) for a, r in rewards.items()})
         return best if best in legal else self._heuristic_move(view, legal, rng)
 
     def _iterate(

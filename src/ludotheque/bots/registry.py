@@ -5,11 +5,13 @@ A bot spec is a name followed by ``:``-separated arguments (commas separate the 
     random                      uniform random legal moves
     heuristic[:key=value]       the game's hand-written bot, with its own settings if any (``heuristic:spread=2``)
     noisy[:eps][:key=value]     the heuristic with a share ``eps`` of random moves (default 0.3)
-    easy | medium | hard        the levels (``ludotheque.bots.levels``); ``hard:time=3`` caps hard's thinking
+    easy | medium | hard | expert  the levels (``ludotheque.bots.levels``); ``hard:time=3`` caps hard's thinking
+                                at 3 s of CPU a move (``expert``: for analysis, never seated by the server)
     ismcts[:LEVEL][:key=value]  ISMCTS: ``ismcts:hard``, ``ismcts:iterations=800:time=1.5``
     NAME[:key=value]            a game's own bot, declared in its ``levels.py`` (``BOTS``): Geier's ``gt``
 
-ISMCTS keys: ``iterations`` (or ``it``), ``time`` (seconds per move, a cap), ``eps`` (random share of the
+ISMCTS keys: ``iterations`` (or ``it``), ``cit`` (the iterations where the game runs compiled; ``it`` alone sets
+both), ``time`` (CPU seconds per move, a cap), ``eps`` (random share of the
 rollouts), ``depth`` (rollout moves before the points so far decide), ``sel`` (``puct``: the tree; ``halving``:
 flat Monte Carlo at the root by sequential halving), ``final`` (``best``: the most visited move; ``visits``: a move
 drawn in proportion to its visits, among those visited at least a quarter as often as the most visited);
@@ -99,6 +101,9 @@ def _flag(text: str) -> bool:
 _ISMCTS_KEYS: dict[str, tuple[str, Any]] = {
     "iterations": ("iterations", int),
     "it": ("iterations", int),
+    # the budget on a compiled engine, where a level's differs (bots/levels.py); ``it`` alone sets both
+    "cit": ("compiled_iterations", int),
+    # CPU seconds a move, at most
     "time": ("time_limit", float),
     "eps": ("rollout_epsilon", float),
     "depth": ("max_rollout_steps", int),
@@ -134,6 +139,8 @@ def _ismcts_settings(args: list[str], settings: dict[str, object]) -> dict[str, 
             settings["heuristic_settings"] = tuned
             continue
         field, typed = _keyed(arg, _ISMCTS_KEYS, "ISMCTS", "; or a level")
+        if field == "iterations":  # an explicit count is the count, on either engine (unless cit= says otherwise)
+            settings.pop("compiled_iterations", None)
         settings[field] = typed
     return settings
 
@@ -215,6 +222,7 @@ BOTS: dict[str, Callable[[Game, list[str]], Bot]] = {
     "easy": _level("easy"),
     "medium": _level("medium"),
     "hard": _level("hard"),
+    "expert": _level("expert"),
     "ismcts": _ismcts,
     "oracle": _oracle,
 }

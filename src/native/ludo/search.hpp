@@ -5,8 +5,8 @@
 #pragma once
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
+#include <ctime>
 #include <limits>
 #include <unordered_map>
 #include <vector>
@@ -105,14 +105,20 @@ struct SearchResult {
   int chosen = -1;
 };
 
-using Clock = std::chrono::steady_clock;
+// The CPU time of the searching thread: a level's budget is seconds of CPU (bots/levels.py), the same on a busy
+// server as on an idle one, and other threads' work (another table's search) does not count against it.
+inline double thread_cpu_seconds() {
+  timespec now;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
 
 template <class S>
 class Ismcts {
  public:
   double eps[kMaxActors] = {0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.15};
   int max_steps = 400;
-  double time_limit = 0;  // seconds; 0: the iterations only
+  double time_limit = 0;  // seconds of the thread's CPU; 0: the iterations only
   // false: every iteration walks the state it was given (the oracle's perfect-information search, a measurement
   // only: bots at a table always determinize)
   bool determinize = true;
@@ -128,7 +134,7 @@ class Ismcts {
       result.chosen = legal[0];
       return result;
     }
-    start_ = Clock::now();
+    start_ = thread_cpu_seconds();
     if (halving)
       run_halving(truth, seat, iterations, rng, result);
     else
@@ -148,10 +154,10 @@ class Ismcts {
 
   std::unordered_map<uint64_t, Node> tree_;
   Evaluator evaluate_;
-  Clock::time_point start_;
+  double start_ = 0;
 
   bool out_of_time(int done) const {
-    return time_limit > 0 && done > 0 && std::chrono::duration<double>(Clock::now() - start_).count() >= time_limit;
+    return time_limit > 0 && done > 0 && thread_cpu_seconds() - start_ >= time_limit;
   }
 
   static Stat &entry(Node &node, int action) {
