@@ -38,8 +38,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ludotheque.bots.inference import pool_sampler, weighted_pool
 from ludotheque.core import Bot, Game, State, sample_chance
-from ludotheque.core.bot import Sampler, StateSampler
+from ludotheque.core.bot import OmniscientSampler, Sampler, StateSampler
 from ludotheque.core.native import EngineError
 
 #: PUCT's exploration constant.
@@ -85,6 +86,8 @@ class ISMCTSBot:
         final: str = "best",
         name: str = "ismcts",
         native: bool = True,
+        inference: int = 0,
+        model_epsilon: float = 0.3,
     ) -> None:
         if iterations < 1:
             raise ValueError("ISMCTS needs at least one iteration")
@@ -115,9 +118,18 @@ class ISMCTSBot:
         # the compiled search where the state runs compiled (the same algorithm, core/native.py); False keeps
         # this module's loop, the reference the compiled one is measured against
         self.native = native
+        if inference < 0:
+            raise ValueError(f"the inference pool holds a number of determinizations, not {inference}")
+        if not 0.0 < model_epsilon <= 1.0:
+            raise ValueError(f"the model's share of random moves must be within (0, 1], not {model_epsilon}")
+        #: 0: uniform determinizations; N: a pool of N weighted by the other seats' moves (bots/inference.py)
+        self.inference = inference
+        self.model_epsilon = model_epsilon
         self.heuristic_settings = dict(heuristic_settings or {})
         # the prior and the rollouts' policy: the game's heuristic, tuned by its own settings if any
         self.heuristic: Bot = game.heuristic_bot_with(heuristic_settings or {})
+        # the model of the other seats that inference weighs their moves by: the game's plain heuristic
+        self._model: Bot = game.heuristic_bot_with({})
         self.last = SearchInfo()
         self._sign = game.score_sign()  # +1 when more points is better, -1 when fewer is
         self._solo_range: tuple[float, float] | None = None  # lowest and highest solo points seen
@@ -137,8 +149,12 @@ class ISMCTSBot:
             self.last = SearchInfo(visits={legal_actions[0]: 0})
             return legal_actions[0]
         start = time.thread_time()
+        pool: tuple[list[State], list[float]] | None = None
+        if self.inference and not isinstance(sampler, OmniscientSampler):
+            pool = weighted_pool(sampler, seat, self.inference, self._model, self.model_epsilon, rng)
+            sample = pool_sampler(*pool)
         if self.native and isinstance(sampler, StateSampler):
-            found = self._native_choice(sampler, rng, start)
+            found = self._native_choice(sampler, rng, start, pool)
             if found is not None:
                 return found
         deadline = None if self.time_limit is None else start + self.time_limit
@@ -168,7 +184,9 @@ class ISMCTSBot:
             return _drawn_by_visits(visits, legal_actions, rng)
         return min(a for a, n in visits.items() if n == best)
 
-    def _native_choice(self, sampler: StateSampler, rng: random.Random, start: float) -> int | None:
+    def _native_choice(
+        self, sampler: StateSampler, rng: random.Random, start: float, pool: tuple[list[State], list[float]] | None
+    ) -> int | None:
         """The compiled search's move, or ``None`` where there is none (a Python engine, or heuristic settings
         the compiled heuristic does not take)."""
         settings = {
@@ -180,6 +198,8 @@ class ISMCTSBot:
             "time_limit": self.time_limit or 0.0,
             "heuristic_settings": self.heuristic_settings,
         }
+        if pool is not None:
+            settings["pool"], settings["weights"] = pool
         try:
             result = sampler.native_search(settings)
         except EngineError:

@@ -122,8 +122,10 @@ def level_bot(game: Game, level: str, overrides: dict[str, Any] | None = None, n
         inner = ForgetfulBot(game.heuristic_bot_with(tuned), forget, int(settings["memory"]))
         return NoisyBot(inner, float(settings.get("epsilon", 0.0)), name=name)
     if kind == "ismcts":
-        if "iterations" in (overrides or {}):  # ``hard:it=50``: that count on either engine, unless cit= is given
+        if "iterations" in (overrides or {}):  # ``hard:it=50``: that count on either engine and in any time,
+            # unless cit= or time= are given too (overrides come after)
             settings.pop("compiled_iterations", None)
+            settings.pop("time_limit", None)
         settings.update(overrides or {})
         if tuned:
             settings["heuristic_settings"] = tuned

@@ -14,7 +14,9 @@ ISMCTS keys: ``iterations`` (or ``it``), ``cit`` (the iterations where the game 
 both), ``time`` (CPU seconds per move, a cap), ``eps`` (random share of the
 rollouts), ``depth`` (rollout moves before the points so far decide), ``sel`` (``puct``: the tree; ``halving``:
 flat Monte Carlo at the root by sequential halving), ``final`` (``best``: the most visited move; ``visits``: a move
-drawn in proportion to its visits, among those visited at least a quarter as often as the most visited);
+drawn in proportion to its visits, among those visited at least a quarter as often as the most visited); ``inf``
+(a pool of that many determinizations weighted by how likely the other seats' moves were, ``bots/inference.py``)
+and ``meps`` (the share of random moves of the model those moves are weighed by, default 0.3);
 ``h.KEY`` sets the heuristic's own setting KEY for the search's prior and rollouts (``ismcts:hard:h.spread=0``).
 
 A game's own bot is declared as ``BOTS = {"NAME": {"players": (2,), "keys": {"it": ("rollouts", int)}, "build":
@@ -101,7 +103,8 @@ def _flag(text: str) -> bool:
 _ISMCTS_KEYS: dict[str, tuple[str, Any]] = {
     "iterations": ("iterations", int),
     "it": ("iterations", int),
-    # the budget on a compiled engine, where a level's differs (bots/levels.py); ``it`` alone sets both
+    # the budget on a compiled engine, where a level's differs (bots/levels.py); ``it`` alone sets both and lifts
+    # the level's time cap
     "cit": ("compiled_iterations", int),
     # CPU seconds a move, at most
     "time": ("time_limit", float),
@@ -112,6 +115,10 @@ _ISMCTS_KEYS: dict[str, tuple[str, Any]] = {
     # measured against)
     "native": ("native", _flag),
     "final": ("final", str),
+    # inference (bots/inference.py): a pool of N determinizations weighted by the other seats' moves under the
+    # heuristic with a share meps of random moves
+    "inf": ("inference", int),
+    "meps": ("model_epsilon", float),
 }
 
 
@@ -129,6 +136,7 @@ def _keyed(arg: str, keys: dict[str, tuple[str, Any]], bot: str, known: str) -> 
 
 def _ismcts_settings(args: list[str], settings: dict[str, object]) -> dict[str, object]:
     settings = dict(settings)
+    given: dict[str, object] = {}
     for arg in args:
         key, sep, value = arg.partition("=")
         key = key.strip()
@@ -139,10 +147,13 @@ def _ismcts_settings(args: list[str], settings: dict[str, object]) -> dict[str, 
             settings["heuristic_settings"] = tuned
             continue
         field, typed = _keyed(arg, _ISMCTS_KEYS, "ISMCTS", "; or a level")
-        if field == "iterations":  # an explicit count is the count, on either engine (unless cit= says otherwise)
-            settings.pop("compiled_iterations", None)
-        settings[field] = typed
-    return settings
+        given[field] = typed
+    if "iterations" in given:
+        # an explicit count is the count, on either engine and in any time (unless cit= or time= say otherwise):
+        # what a measurement asks for
+        settings.pop("compiled_iterations", None)
+        settings.pop("time_limit", None)
+    return {**settings, **given}
 
 
 def _ismcts(game: Game, args: list[str]) -> Bot:
