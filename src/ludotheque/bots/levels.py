@@ -96,6 +96,7 @@ def _merged(settings: dict[str, Any], override: dict[str, Any], search_only: boo
 
 def level_bot(game: Game, level: str, overrides: dict[str, Any] | None = None, name: str | None = None) -> Bot:
     """The bot playing ``level`` at ``game``; ``overrides`` are ISMCTS settings (``time_limit``, ...)."""
+    from ludotheque.bots.compiled import CompiledHeuristicBot
     from ludotheque.bots.forgetful import ForgetfulBot
     from ludotheque.bots.ismcts import ISMCTSBot
     from ludotheque.bots.noisy import NoisyBot
@@ -113,7 +114,8 @@ def level_bot(game: Game, level: str, overrides: dict[str, Any] | None = None, n
     # the level's heuristic settings, refined by the spec's (``easy:h.spread=2``, ``hard:h.spread=2``)
     tuned = {**settings.get("heuristic_settings", {}), **(overrides or {}).get("heuristic_settings", {})}
     if kind == "noisy":
-        return NoisyBot(game.heuristic_bot_with(tuned), float(settings["epsilon"]), name=name)
+        heuristic = CompiledHeuristicBot(game.heuristic_bot_with(tuned), tuned)
+        return NoisyBot(heuristic, float(settings["epsilon"]), name=name)
     if kind == "forgetful":
         forget = getattr(game_levels(game), "forget", None)
         if forget is None:

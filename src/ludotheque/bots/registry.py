@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ludotheque.bots.compiled import CompiledHeuristicBot
 from ludotheque.bots.ismcts import ISMCTSBot
 from ludotheque.bots.levels import LEVELS, game_levels, level_bot, level_settings
 from ludotheque.bots.noisy import NoisyBot
@@ -66,7 +67,7 @@ def _tuned_heuristic(game: Game, pairs: list[str], spec: str) -> Bot:
             raise UnknownBotError(f"{spec}: a heuristic setting is key=value, not {pair!r}")
         settings[key.strip()] = _setting_value(value.strip())
     try:
-        return game.heuristic_bot_with(settings)
+        return CompiledHeuristicBot(game.heuristic_bot_with(settings), settings)
     except (TypeError, ValueError) as error:
         raise UnknownBotError(f"{spec}: {error}") from error
 
