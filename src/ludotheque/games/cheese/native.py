@@ -77,6 +77,10 @@ class NativeCheeseState(NativeState):
         legal = compiled.is_chance_outcome(action) if actor == CHANCE else compiled.is_legal(actor, action)
         return action if legal else self.reference_state().string_to_action(text, player)
 
+    def _illegal_message(self, action: int, player: int) -> str:
+        # the reference names the reason (game.py's ``why_illegal``: no such card in hand, a taken cell, ...)
+        return self.reference_state()._illegal_message(action, player)
+
     # -- determinization -------------------------------------------------------------------------------------
 
     def _resampled_history(self, player: int, resampled: Any) -> list[tuple[Actor, int]]:
