@@ -197,9 +197,7 @@ class MuState(State):
         if self.phase == VICE_TRUMP:
             return [self._trump_action(t) for t in rules.trump_options(self.laid_order[player])]
         if self.phase == CHIEF_TRUMP:
-            return [self._trump_action(t) for t in rules.trump_options(self.laid_order[player])] + [
-                nt.NO_TRUMP_ACTION
-            ]
+            return [self._trump_action(t) for t in rules.trump_options(self.laid_order[player])] + [nt.NO_TRUMP_ACTION]
         if self.phase == PARTNER:
             return [nt.PARTNER + s for s in range(self.game.players) if s not in (self.chief, self.vice)]
         return self._playable(player)
