@@ -156,6 +156,7 @@ struct State {
   int16_t auction_len = 0;
   uint8_t auction_seat[kMaxAuction], auction_action[kMaxAuction];
   int8_t turn = 0, turn_limit = 1, turn_laid = 0, passes = 0;
+  int16_t last_move[kMaxSeats];  // each seat's last auction move that is not "done" (-1: none), for the heuristic
   int8_t chief = -1, vice = -1, partner = -1;
   int8_t chief_trump = kNoTrump, vice_trump = kNoTrump;
   int8_t leader = 0;
@@ -166,6 +167,10 @@ struct State {
   Trick tricks[kMaxTricks];
   int won[kMaxSeats];
   int8_t played[kKinds];
+  int8_t cats[kKinds];  // category() of every kind under this hand's trumps: following asks it for every card
+  // the kinds each seat holds in hand and on the table, and the kinds of each category, as bitmasks: the legal
+  // moves and following (mu-7) read them at every move of a playout
+  uint64_t hand_mask[kMaxSeats], laid_mask[kMaxSeats], cat_mask[6];
 
   explicit State(const Config &c) : config(c) { start_hand(); }
 
@@ -187,6 +192,7 @@ struct State {
     std::memset(laid, 0, sizeof laid);
     std::memset(bids, 0, sizeof bids);
     auction_len = 0;
+    for (auto &move : last_move) move = -1;
     turn = dealer;  // mu-2: the auction starts with the dealer
     turn_limit = 1;
     turn_laid = 0;
@@ -198,6 +204,17 @@ struct State {
     ntricks = 0;
     std::memset(won, 0, sizeof won);
     std::memset(played, 0, sizeof played);
+    std::memset(hand_mask, 0, sizeof hand_mask);
+    std::memset(laid_mask, 0, sizeof laid_mask);
+    set_categories();
+  }
+
+  void set_categories() {
+    std::memset(cat_mask, 0, sizeof cat_mask);
+    for (int k = 0; k < kKinds; ++k) {
+      cats[k] = static_cast<int8_t>(category(k, chief_trump, vice_trump));
+      cat_mask[cats[k]] |= 1ULL << k;
+    }
   }
 
   // -- chance -------------------------------------------------------------------------------------------------
@@ -278,21 +295,16 @@ struct State {
     return k;
   }
 
-  int led_category() const { return category(trick_kind[0], chief_trump, vice_trump); }
+  int led_category() const { return cats[trick_kind[0]]; }
 
-  bool holds_category(int seat, int cat) const {
-    for (int k = 0; k < kKinds; ++k)
-      if ((hands[seat][k] || laid[seat][k]) && category(k, chief_trump, vice_trump) == cat) return true;
-    return false;
-  }
+  bool holds_category(int seat, int cat) const { return (hand_mask[seat] | laid_mask[seat]) & cat_mask[cat]; }
 
   int legal(int seat, int *out) const {
     if (terminal() || chance() || seat != actor()) return 0;
     int k = 0;
     switch (phase) {
       case kAuction:
-        for (int kind = 0; kind < kKinds; ++kind)
-          if (hands[seat][kind]) out[k++] = kind;
+        for (uint64_t m = hand_mask[seat]; m; m &= m - 1) out[k++] = __builtin_ctzll(m);
         out[k++] = turn_laid == 0 ? kPass : kDone;
         return k;
       case kViceTrump:
@@ -309,16 +321,10 @@ struct State {
         break;
     }
     // mu-7: from hand or table; a seat holding the led suit (trump or a colour) must play it
-    bool follow = false;
-    int led = -1;
-    if (trick_len) {
-      led = led_category();
-      follow = holds_category(seat, led);
-    }
-    for (int kind = 0; kind < kKinds; ++kind)
-      if (hands[seat][kind] && (!follow || category(kind, chief_trump, vice_trump) == led)) out[k++] = kind;
-    for (int kind = 0; kind < kKinds; ++kind)
-      if (laid[seat][kind] && (!follow || category(kind, chief_trump, vice_trump) == led)) out[k++] = kFromTable + kind;
+    uint64_t allowed = ~0ULL;
+    if (trick_len && holds_category(seat, led_category())) allowed = cat_mask[led_category()];
+    for (uint64_t m = hand_mask[seat] & allowed; m; m &= m - 1) out[k++] = __builtin_ctzll(m);
+    for (uint64_t m = laid_mask[seat] & allowed; m; m &= m - 1) out[k++] = kFromTable + __builtin_ctzll(m);
     return k;
   }
 
@@ -350,7 +356,7 @@ struct State {
     if (!(from_table ? laid : hands)[seat][kind]) return false;
     if (!trick_len) return true;
     const int led = led_category();
-    return category(kind, chief_trump, vice_trump) == led || !holds_category(seat, led);
+    return cats[kind] == led || !holds_category(seat, led);
   }
 
   static int trump_of(int action) {
@@ -374,10 +380,12 @@ struct State {
         return;
       case kViceTrump:
         vice_trump = static_cast<int8_t>(trump_of(action));
+        set_categories();
         phase = kChiefTrump;
         return;
       case kChiefTrump:
         chief_trump = static_cast<int8_t>(trump_of(action));
+        set_categories();
         phase = config.players >= 4 ? kPartnerPhase : kPlay;
         leader = static_cast<int8_t>(who);  // mu-7: the chief leads the first trick
         return;
@@ -406,6 +414,7 @@ struct State {
     --deck_left;
     deal_kinds[dealt++] = static_cast<int8_t>(action);
     ++hands[seat][action];
+    hand_mask[seat] |= 1ULL << action;
     ++hand_sizes[seat];
     if (deck_left == 0) {
       phase = kAuction;
@@ -429,6 +438,7 @@ struct State {
     const int n = config.players;
     auction_seat[auction_len] = static_cast<uint8_t>(seat);
     auction_action[auction_len++] = static_cast<uint8_t>(action);
+    if (action != kDone) last_move[seat] = static_cast<int16_t>(action);
     if (action == kPass) {
       if (++passes == n) {  // mu-2: everyone passed in a row
         end_auction();
@@ -438,9 +448,10 @@ struct State {
       return;
     }
     if (action != kDone) {  // mu-2: laid face up
-      --hands[seat][action];
+      if (!--hands[seat][action]) hand_mask[seat] &= ~(1ULL << action);
       --hand_sizes[seat];
       ++laid[seat][action];
+      laid_mask[seat] |= 1ULL << action;
       laid_order[seat][bids[seat]++] = static_cast<int8_t>(action);
       ++turn_laid;
       if (bids[seat] < turn_limit && hand_sizes[seat] > 0) return;  // the turn goes on
@@ -528,9 +539,9 @@ struct State {
     const bool from_table = action >= kFromTable;
     const int kind = from_table ? action - kFromTable : action;
     if (from_table) {
-      --laid[seat][kind];
+      if (!--laid[seat][kind]) laid_mask[seat] &= ~(1ULL << kind);
     } else {
-      --hands[seat][kind];
+      if (!--hands[seat][kind]) hand_mask[seat] &= ~(1ULL << kind);
       --hand_sizes[seat];
     }
     ++played[kind];
@@ -637,9 +648,9 @@ struct State {
       const int8_t *kind = t < ntricks ? tricks[t].kind : trick_kind;
       const int len = t < ntricks ? n : trick_len;
       if (!len) continue;
-      const int led = category(kind[0], chief_trump, vice_trump);
+      const int led = cats[kind[0]];
       for (int i = 1; i < len; ++i)
-        if (category(kind[i], chief_trump, vice_trump) != led) out[seat[i]] |= 1 << led;
+        if (cats[kind[i]] != led) out[seat[i]] |= 1 << led;
     }
   }
 
@@ -708,7 +719,7 @@ struct State {
     auto fits = [&]() {
       for (int i = 0; i < slots; ++i)
         for (int c = 0; c < drawn_len[i]; ++c)
-          if (bans[i] >> category(drawn[i][c], chief_trump, vice_trump) & 1) return false;
+          if (bans[i] >> cats[drawn[i][c]] & 1) return false;
       return true;
     };
     bool done = false;
@@ -723,13 +734,13 @@ struct State {
     if (!done) {  // sampling._deal_with_hall
       shuffle(pool, pool_len, rng);
       int counts[6] = {}, capacity[kMaxSeats + 1];
-      for (int c = 0; c < pool_len; ++c) ++counts[category(pool[c], chief_trump, vice_trump)];
+      for (int c = 0; c < pool_len; ++c) ++counts[cats[pool[c]]];
       for (int i = 0; i < all_slots; ++i) {
         capacity[i] = sizes[i];
         drawn_len[i] = 0;
       }
       for (int c = 0; c < pool_len; ++c) {
-        const int group = category(pool[c], chief_trump, vice_trump);
+        const int group = cats[pool[c]];
         --counts[group];
         int8_t candidates[kMaxSeats + 1];
         int count = 0;
@@ -760,7 +771,9 @@ struct State {
         deck[k] = static_cast<int8_t>(deck[k] + hands[s][k]);
         hands[s][k] = 0;
       }
+      hand_mask[s] = 0;
       for (int c = 0; c < drawn_len[i]; ++c) {
+        hand_mask[s] |= 1ULL << drawn[i][c];
         ++hands[s][drawn[i][c]];
         --deck[drawn[i][c]];
         sequence[len++] = drawn[i][c];
@@ -796,10 +809,10 @@ struct State {
   // the kinds held in hand then laid (heuristics.py's _held: the view's hand, then its laid cards)
   int held(int seat, int8_t *out) const {
     int k = 0;
-    for (int kind = 0; kind < kKinds; ++kind)
-      for (int c = 0; c < hands[seat][kind]; ++c) out[k++] = static_cast<int8_t>(kind);
-    for (int kind = 0; kind < kKinds; ++kind)
-      for (int c = 0; c < laid[seat][kind]; ++c) out[k++] = static_cast<int8_t>(kind);
+    for (uint64_t m = hand_mask[seat]; m; m &= m - 1)
+      for (int kind = __builtin_ctzll(m), c = 0; c < hands[seat][kind]; ++c) out[k++] = static_cast<int8_t>(kind);
+    for (uint64_t m = laid_mask[seat]; m; m &= m - 1)
+      for (int kind = __builtin_ctzll(m), c = 0; c < laid[seat][kind]; ++c) out[k++] = static_cast<int8_t>(kind);
     return k;
   }
 
@@ -810,28 +823,25 @@ struct State {
     return value;
   }
 
+  // the choice of the most value (the first of equal values: colours, then numbers, each in order); every choice's
+  // value is summed over the held cards in their order, as trump_value sums it
   static int best_trump(const int8_t *held, int count) {
-    bool colours[5] = {}, numbers[10] = {};
+    double values[20] = {};
+    bool present[20] = {};
     for (int i = 0; i < count; ++i) {
-      colours[held[i] / 10] = true;
-      numbers[held[i] % 10] = true;
+      const int colour = held[i] / 10, number = held[i] % 10;
+      values[colour] += 1.0 + number / 9.0;
+      values[10 + number] += 1.4;
+      present[colour] = present[10 + number] = true;
     }
     int best = -1;
-    double best_value = 0;
-    for (int option = 0; option < 20; ++option) {
-      if (option < 5 ? !colours[option] : option < 10 || !numbers[option - 10]) continue;
-      const double value = trump_value(option, held, count);
-      if (best < 0 || value > best_value) {
-        best = option;
-        best_value = value;
-      }
-    }
+    for (int option = 0; option < 20; ++option)
+      if (present[option] && (best < 0 || values[option] > values[best])) best = option;
     return best;
   }
 
-  int desired_bid(const int8_t *held, int count) const {
+  int desired_bid(const int8_t *held, int count, int trump) const {
     const int n = config.players;
-    const int trump = best_trump(held, count);
     int trumps = 0;
     for (int i = 0; i < count; ++i) trumps += in_trump(held[i], trump);
     const int colours = n == 3 ? 3 : 5;
@@ -854,16 +864,8 @@ struct State {
     return bid;
   }
 
-  // each seat's last auction move this hand that is not "done" (-1: none)
-  void last_moves(int *out) const {
-    for (int s = 0; s < config.players; ++s) out[s] = -1;
-    for (int i = 0; i < auction_len; ++i)
-      if (auction_action[i] != kDone) out[auction_seat[i]] = auction_action[i];
-  }
-
   int active_rivals(int seat) const {
-    int last[kMaxSeats];
-    last_moves(last);
+    const int16_t *last = last_move;
     int count = 0;
     for (int s = 0; s < config.players; ++s)
       count += s != seat && hand_sizes[s] > 0 && last[s] >= 0 && last[s] != kPass;
@@ -872,8 +874,7 @@ struct State {
 
   bool hot(int seat) const {
     const int n = config.players;
-    int last[kMaxSeats];
-    last_moves(last);
+    const int16_t *last = last_move;
     const int top = top_bid();
     const int deck = n == 3 ? 36 : 60;
     if (contract(n, top) <= 0.8 * deck) return false;
@@ -889,7 +890,8 @@ struct State {
     int others = 0;
     for (int s = 0; s < n; ++s)
       if (s != seat) others = std::max<int>(others, bids[s]);
-    int goal = std::min<int>(desired_bid(mine, count), turn_limit);
+    const int trump = best_trump(mine, count);
+    int goal = std::min<int>(desired_bid(mine, count, trump), turn_limit);
     if (top_bid() == 0 && auction_len == n - 1) goal = std::max(goal, 1);  // open rather than force a redeal
     const bool war = others > goal && hot(seat);
     if (war) goal = turn_limit;
@@ -897,7 +899,6 @@ struct State {
     if (goal == others && !(war && active_rivals(seat) >= 2)) --goal;  // never end a turn tied at the top
     const int stop = turn_laid == 0 ? kPass : kDone;
     if (bids[seat] >= goal || hand_sizes[seat] == 0) return stop;
-    const int trump = best_trump(mine, count);
     bool laid_trump = false, hand_trump = false, hand_other = false;
     for (int k = 0; k < kKinds; ++k) {
       if (laid[seat][k] && in_trump(k, trump)) laid_trump = true;
@@ -955,7 +956,7 @@ struct State {
 
   // heuristics.py's cheap: (triangles, is trump, number)
   int cheap(int kind) const {
-    return triangles(kind) * 100 + (category(kind, chief_trump, vice_trump) == kTrumpCategory) * 10 + kind % 10;
+    return triangles(kind) * 100 + (cats[kind] == kTrumpCategory) * 10 + kind % 10;
   }
 
   int heuristic_play(int seat) const {
@@ -1015,7 +1016,7 @@ struct State {
       int best = -1, best_key = 0;
       for (int i = 0; i < count; ++i) {
         const int kind = legal_actions[i] % kKinds;
-        if (category(kind, chief_trump, vice_trump) != kTrumpCategory) continue;
+        if (cats[kind] != kTrumpCategory) continue;
         const int key = strength(kind, chief_trump, vice_trump, kTrumpCategory);
         if (best < 0 || key > best_key) {
           best = legal_actions[i];
@@ -1030,10 +1031,10 @@ struct State {
     for (int number = 9; number >= 0; --number) {
       for (int i = 0; i < count; ++i) {
         const int kind = legal_actions[i] % kKinds;
-        if (kind % 10 != number || category(kind, chief_trump, vice_trump) == kTrumpCategory) continue;
+        if (kind % 10 != number || cats[kind] == kTrumpCategory) continue;
         bool master = true;
         for (int k = kind + 1; k < kind / 10 * 10 + 10 && master; ++k)
-          if (category(k, chief_trump, vice_trump) == kind / 10)
+          if (cats[k] == kind / 10)
             master = played[k] >= kCopies[k % 10] || mine[k];
         if (master) return legal_actions[i];
       }
