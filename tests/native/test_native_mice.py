@@ -311,8 +311,8 @@ def solo_mean(game: Game, games: int, iterations: int, native_search: bool) -> t
 @pytest.mark.fuzz
 def test_the_compiled_search_plays_as_well_as_the_reference() -> None:
     """MICE 2 at equal iterations: the compiled search wins half the games within its 99 % interval (a smoke share
-    in make test; 300 games at 40 iterations in the long share)."""
-    games, iterations = (300, 40) if LONG else (2, 4)
+    in make test; 200 games at 20 iterations in the long share)."""
+    games, iterations = (200, 20) if LONG else (2, 4)
     score = arena_score(load_game("mice", players=2), games, iterations)
     half_width = 2.58 * math.sqrt(0.25 / games)
     print(f"mice 2, native vs python ISMCTS at {iterations} iterations: {score:.3f} over {games} games")
@@ -323,7 +323,7 @@ def test_the_compiled_search_plays_as_well_as_the_reference() -> None:
 def test_the_compiled_solo_search_scores_like_the_reference() -> None:
     """The solo game (one seat: no one to beat) at equal iterations: the mean ranks of the compiled and the Python
     search agree within the 99 % interval of their difference."""
-    games, iterations = (200, 40) if LONG else (2, 4)
+    games, iterations = (150, 20) if LONG else (2, 4)
     game = load_game("mice", players=1)
     ours, our_sd = solo_mean(game, games, iterations, True)
     theirs, their_sd = solo_mean(game, games, iterations, False)
