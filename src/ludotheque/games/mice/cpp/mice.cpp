@@ -95,8 +95,47 @@ nb::list slot_names(int mask) {
   return out;
 }
 
+// The view's keys, made once (a view is built at every step of an adapter's game); never freed, so that nothing
+// is released after the interpreter is gone.
+struct Keys {
+  nb::str active{"active"};
+  nb::str active_used{"active_used"};
+  nb::str actor{"actor"};
+  nb::str cage{"cage"};
+  nb::str dice{"dice"};
+  nb::str die{"die"};
+  nb::str face_down{"face_down"};
+  nb::str face_up{"face_up"};
+  nb::str failed{"failed"};
+  nb::str hand{"hand"};
+  nb::str hand_total{"hand_total"};
+  nb::str last_turn{"last_turn"};
+  nb::str nuts{"nuts"};
+  nb::str phase{"phase"};
+  nb::str pool{"pool"};
+  nb::str pool_sum{"pool_sum"};
+  nb::str rating{"rating"};
+  nb::str red_dice{"red_dice"};
+  nb::str seats{"seats"};
+  nb::str second_card{"second_card"};
+  nb::str solo{"solo"};
+  nb::str sum{"sum"};
+  nb::str supply{"supply"};
+  nb::str this_turn{"this_turn"};
+  nb::str turn{"turn"};
+  nb::str using_{"using"};
+  nb::str value{"value"};
+  nb::str yellow_dice{"yellow_dice"};
+};
+
+const Keys &keys() {
+  static const Keys *made = new Keys();
+  return *made;
+}
+
 // view.table_view: the same table for every seat and the spectator (mice-1)
 nb::dict table_view(const State &s, std::optional<int>) {
+  const Keys &k = keys();
   nb::list seats;
   for (int seat = 0; seat < s.players(); ++seat) {
     nb::dict info;
@@ -107,14 +146,14 @@ nb::dict table_view(const State &s, std::optional<int>) {
     for (int i = 0; i < 4; ++i) (s.face_up[seat] >> i & 1 ? face_up : face_down).append(mice::kDiceCards[i]);
     int red, yellow;
     mice::dice_counts(s.face_up[seat], red, yellow);
-    info["hand"] = hand;
-    info["hand_total"] = mice::hand_total(s.hands[seat]);
-    info["cage"] = cage;
-    info["face_up"] = face_up;
-    info["face_down"] = face_down;
-    info["nuts"] = static_cast<int>(s.nuts[seat]);
-    info["red_dice"] = red;
-    info["yellow_dice"] = yellow;
+    info[k.hand] = hand;
+    info[k.hand_total] = mice::hand_total(s.hands[seat]);
+    info[k.cage] = cage;
+    info[k.face_up] = face_up;
+    info[k.face_down] = face_down;
+    info[k.nuts] = static_cast<int>(s.nuts[seat]);
+    info[k.red_dice] = red;
+    info[k.yellow_dice] = yellow;
     seats.append(info);
   }
   const int using_mask = s.phase == mice::kAdjusting ? s.used : 0;
@@ -122,32 +161,32 @@ nb::dict table_view(const State &s, std::optional<int>) {
   for (int i = 0; i < s.rolled_len; ++i) {
     const int slot = s.rolled[i];
     nb::dict die;
-    die["die"] = kSlotNames[slot];
-    die["value"] = s.dice[slot] ? nb::object(nb::int_(static_cast<int>(s.dice[slot]))) : nb::none();
-    die["active_used"] = static_cast<bool>(s.active_used >> slot & 1);
-    die["pool"] = static_cast<bool>(s.pool >> slot & 1);
-    die["using"] = static_cast<bool>(using_mask >> slot & 1);
+    die[k.die] = kSlotNames[slot];
+    die[k.value] = s.dice[slot] ? nb::object(nb::int_(static_cast<int>(s.dice[slot]))) : nb::none();
+    die[k.active_used] = static_cast<bool>(s.active_used >> slot & 1);
+    die[k.pool] = static_cast<bool>(s.pool >> slot & 1);
+    die[k.using_] = static_cast<bool>(using_mask >> slot & 1);
     dice.append(die);
   }
   nb::dict data;
-  data["solo"] = s.solo();
-  data["turn"] = static_cast<int>(s.turn);
-  data["active"] = static_cast<int>(s.active);
-  data["phase"] = kPhases[s.phase];
-  data["actor"] = s.phase != mice::kRoll && s.phase != mice::kOver ? nb::object(nb::int_(static_cast<int>(s.actor)))
+  data[k.solo] = s.solo();
+  data[k.turn] = static_cast<int>(s.turn);
+  data[k.active] = static_cast<int>(s.active);
+  data[k.phase] = kPhases[s.phase];
+  data[k.actor] = s.phase != mice::kRoll && s.phase != mice::kOver ? nb::object(nb::int_(static_cast<int>(s.actor)))
                                                                    : nb::none();
-  data["supply"] = static_cast<int>(s.supply);
-  data["seats"] = seats;
-  data["dice"] = dice;
-  data["using"] = slot_names(using_mask);
-  data["sum"] = using_mask ? nb::object(nb::int_(s.total(using_mask))) : nb::none();
-  data["pool"] = slot_names(s.pool);
-  data["pool_sum"] = s.pool ? s.total(s.pool) : 0;
-  data["failed"] = s.failed;
-  data["second_card"] = s.second;
-  data["this_turn"] = log_lines(s, s.current_log);
-  data["last_turn"] = log_lines(s, s.current_log ^ 1);
-  data["rating"] = s.solo() && s.phase == mice::kOver
+  data[k.supply] = static_cast<int>(s.supply);
+  data[k.seats] = seats;
+  data[k.dice] = dice;
+  data[k.using_] = slot_names(using_mask);
+  data[k.sum] = using_mask ? nb::object(nb::int_(s.total(using_mask))) : nb::none();
+  data[k.pool] = slot_names(s.pool);
+  data[k.pool_sum] = s.pool ? s.total(s.pool) : 0;
+  data[k.failed] = s.failed;
+  data[k.second_card] = s.second;
+  data[k.this_turn] = log_lines(s, s.current_log);
+  data[k.last_turn] = log_lines(s, s.current_log ^ 1);
+  data[k.rating] = s.solo() && s.phase == mice::kOver
                        ? nb::object(nb::str(kRatings[mice::solo_rank(s.hands[0], s.face_up[0])]))
                        : nb::none();
   return data;
