@@ -695,11 +695,15 @@ struct State {
       bans[slots] = void_mask[s];
       banned = banned || void_mask[s];
       ++slots;
-      for (int k = 0; k < kKinds; ++k)
-        for (int c = 0; c < hands[s][k]; ++c) pool[pool_len++] = static_cast<int8_t>(k);
     }
-    for (int k = 0; k < kKinds; ++k)
-      for (int c = 0; c < deck[k]; ++c) pool[pool_len++] = static_cast<int8_t>(k);
+    // the unseen cards in kind order, whoever holds them: the draw must not depend on where the hidden cards lie
+    // (the same determinizations for two games that differ only in cards hidden from the seat, as game.py's)
+    for (int k = 0; k < kKinds; ++k) {
+      int copies = deck[k];
+      for (int s = 0; s < n; ++s)
+        if (s != seat) copies += hands[s][k];
+      for (int c = 0; c < copies; ++c) pool[pool_len++] = static_cast<int8_t>(k);
+    }
     int assigned = 0;
     for (int i = 0; i < slots; ++i) assigned += sizes[i];
     sizes[slots] = pool_len - assigned;  // the undealt deck, unconstrained
