@@ -770,7 +770,10 @@ struct State {
       int8_t sequence[kMaxHand];
       int len = 0;
       for (int d = 0; d < dealt; ++d)
-        if ((dealer + 1 + d) % n == s && ++shown[deal_kinds[d]] > 0) sequence[len++] = deal_kinds[d];
+        if ((dealer + 1 + d) % n == s) ++shown[deal_kinds[d]];
+      // the shown cards in kind order: where they fell in the deal depends on the hidden ones (game.py sorts them)
+      for (int k = 0; k < kKinds; ++k)
+        for (int c = 0; c < shown[k]; ++c) sequence[len++] = static_cast<int8_t>(k);
       for (int k = 0; k < kKinds; ++k) {
         deck[k] = static_cast<int8_t>(deck[k] + hands[s][k]);
         hands[s][k] = 0;
