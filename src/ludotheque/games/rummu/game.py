@@ -100,6 +100,7 @@ class RummuGame(Game):
     def seat_help(self, state: State, seat: int) -> dict[str, Any] | None:
         """The laying help of ``laying.py`` for the seat in its play phase: which cards of its hand start or
         keep a combination it can finish, and what the combination being laid lacks when it cannot."""
+        state = state.reference_state()  # a compiled state's fields are its reference shadow's
         assert isinstance(state, RummuState)
         if state.phase != PLAY or state.current != seat:
             return None
