@@ -76,6 +76,13 @@ void bind_rummu(nb::module_ &m) {
              return std::make_pair(std::string("draw_card"), s.current);
            })
       .def("hand_number", [](const State &s) { return s.hand_no; })
+      // a seat's hand as counts per card type (what a determinization dealt it)
+      .def("hand_counts",
+           [](const State &s, int seat) {
+             ludo::check_seat(s, seat);
+             return std::vector<int>(s.hands[seat], s.hands[seat] + rummu::kTypes);
+           })
+      .def("pile_counts", [](const State &s) { return std::vector<int>(s.pile, s.pile + rummu::kTypes); })
       // the deliveries still hidden in a hand, as (history index, seat, card): a determinization's history
       // rewrites these chance actions
       .def("hidden_deliveries",
