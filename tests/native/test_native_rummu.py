@@ -164,6 +164,15 @@ def test_bad_input_is_refused_with_the_references_errors_and_changes_nothing() -
                 state.view(seat_given)
             raised.append((error.type, str(error.value)))
         assert raised[0] == raised[1]
+    # the compiled view reads the match's log replayed up to the state: a log of other actions is refused
+    actions = [action for _, action in compiled.history()]
+    short = native._native.RummuGameLog(compiled._native)
+    short.advance(actions[:-1])
+    with pytest.raises(ValueError):
+        compiled._native.table_view(0, short, 1)
+    with pytest.raises(ValueError):
+        short.advance([nt.NUM_ACTIONS])  # not legal where the log stands: nothing replayed
+    assert short.position() == len(actions) - 1
     with pytest.raises(ValueError):
         native._native.RummuState(3, True, 0, 0)  # partnerships at 3 (rummu-2)
     with pytest.raises(ValueError):

@@ -3,8 +3,8 @@ and the chance probabilities answered without the reference shadow (``core/nativ
 
 Chance is not uniform here (a card type comes with probability copies left / cards left): the compiled state gives
 the reference's own probabilities, and their running sums as the reference adds them, so that a seeded
-``sample_chance`` draws the same card on both engines.  The view, with its log in words and the breakdown of every
-finished hand, is the reference shadow's.
+``sample_chance`` draws the same card on both engines.  The view is compiled too, its log in words and the count of
+every finished hand rebuilt by replaying the match (``RummuGameLog``).
 """
 
 from __future__ import annotations
@@ -54,6 +54,36 @@ class NativeRummuState(NativeState):
     def _chance_cumulative(self) -> tuple[Sequence[int], Sequence[float]] | None:
         ready: tuple[Sequence[int], Sequence[float]] | None = self._native.chance_cumulative()
         return ready
+
+    # -- the view --------------------------------------------------------------------------------------------
+
+    def _game_log(self) -> Any:
+        """The match's log replayed up to this state (the compiled view reads it).
+
+        One log serves a history: it is kept with the history position it reached, copied to clones, and each view
+        replays only the actions played since."""
+        history = self._history
+        memo: tuple[int, Any] | None = getattr(self, "_log_memo", None)
+        if memo is not None and memo[1].position() == memo[0] <= len(history):
+            log, at = memo[1], memo[0]
+        else:
+            log, at = _native.RummuGameLog(self._native), 0
+        log.advance([action for _, action in history[at:]])
+        self._log_memo = (len(history), log)
+        return log
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        table: dict[str, Any] = self._native.table_view(player, self._game_log(), int(self.game.options["hands"]))
+        return table
+
+    def clone(self) -> NativeRummuState:
+        twin = super().clone()
+        assert isinstance(twin, NativeRummuState)
+        memo = getattr(self, "_log_memo", None)
+        if memo is not None:
+            # a copy of the log, never the log itself: a clone moves on alone, maybe in another thread
+            twin._log_memo = (memo[0], memo[1].copy())
+        return twin
 
     # -- notation --------------------------------------------------------------------------------------------
 
