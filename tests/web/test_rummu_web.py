@@ -190,12 +190,13 @@ def laying_position(steps: tuple[str, ...]) -> dict[str, Any]:
 
     game = load_game("rummu", players=3, hands=1)
     state = game.new_initial_state()
-    first = (state.dealer + 1) % 3
+    table = state.reference_state  # the fields of the Python engine (the state may run compiled)
+    first = (table().dealer + 1) % 3
     mine, dealt = [parse_card(card) for card in LAYING_HAND], 0
     while state.is_chance_node():
         outcomes = [action for action, _ in state.chance_outcomes()]
-        receiver = (state.dealer + 1 + dealt) % 3 if state.phase == "deal" else None
-        dealt += state.phase == "deal"
+        receiver = (table().dealer + 1 + dealt) % 3 if table().phase == "deal" else None
+        dealt += table().phase == "deal"
         card = (next(c for c in mine if c in outcomes) if receiver == first
                 else next(c for c in outcomes if c not in mine))
         if receiver == first:

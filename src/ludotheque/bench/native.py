@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from ludotheque.bench import bench_options
 from ludotheque.bench.adapters import ADAPTERS
 from ludotheque.bench.ceiling import paired_share
 from ludotheque.bench.playouts import random_playout
@@ -215,7 +216,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--json", action="store_true", help="one JSON object instead of lines")
     args = parser.parse_args()
-    figures = bench_native(load_game(args.game, players=args.players), args.seconds, args.runs)
+    # the game's benchmark options (its bench.OPTIONS: a cap on the hands of a match random players never finish)
+    game = load_game(args.game, players=args.players, **bench_options(args.game))
+    figures = bench_native(game, args.seconds, args.runs)
     if args.json:
         print(json.dumps(figures))
         return

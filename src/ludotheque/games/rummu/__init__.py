@@ -15,7 +15,7 @@ GAME: GameType = GameType(
     score_order="higher",
     coach_thresholds=CoachThresholds(6.5, 20.0, 40.0),
     match_of_hands=True,
-    optional_parts=frozenset({"levels", "bench"}),
+    optional_parts=frozenset({"levels", "bench", "native"}),
 )
 
 # After GAME: the game module reads it (``game_type = GAME``) while this package is still importing.

@@ -31,8 +31,13 @@ def render(view: dict[str, Any]) -> Group:
         target += f" or {table['hand_limit']} hands"
     parts.append(Text(f"Rummü - hand {table['hand_number']}, seat {table['dealer']} dealt ({target})", style="bold"))
     seats = Table(show_lines=False)
-    for name, justify in (("seat", "left"), ("score", "right"), ("cards", "right"), ("opening", "left"),
-                          ("known in hand", "left")):
+    for name, justify in (
+        ("seat", "left"),
+        ("score", "right"),
+        ("cards", "right"),
+        ("opening", "left"),
+        ("known in hand", "left"),
+    ):
         seats.add_column(name, justify=justify)  # type: ignore[arg-type]
     for seat in range(n):
         name = f"{seat}"
@@ -43,8 +48,9 @@ def render(view: dict[str, Any]) -> Group:
         if table["current"] == seat and not view["terminal"]:
             name = "> " + name
         opening = "opened" if table["opened"][seat] else f"needs {table['needs'][seat]}+"
-        seats.add_row(name, str(table["scores"][seat]), str(table["hand_sizes"][seat]), opening,
-                      cards_text(table["known"][seat]))
+        seats.add_row(
+            name, str(table["scores"][seat]), str(table["hand_sizes"][seat]), opening, cards_text(table["known"][seat])
+        )
     parts.append(seats)
     discard = table["discard"]
     line = Text(f"Draw pile: {table['pile_size']} cards   Discard pile ({len(discard)}, top last): ")
@@ -88,8 +94,11 @@ def _score_text(event: dict[str, Any]) -> str:
     out = event["out"]
     parts = [f"hand {event['hand']} is over: " + ("nobody went out" if out is None else f"seat {out} went out")]
     for seat, points in enumerate(event["points"]):
-        items = [f"{combo['kind']} {' '.join(combo['cards'])} ({'pure' if combo['pure'] else 'mixed'}) "
-                 f"{combo['points']:+d}" for combo in event["combos"] if combo["owner"] == seat]
+        items = [
+            f"{combo['kind']} {' '.join(combo['cards'])} ({'pure' if combo['pure'] else 'mixed'}) {combo['points']:+d}"
+            for combo in event["combos"]
+            if combo["owner"] == seat
+        ]
         if event["bonus"][seat]:
             items.append(f"going out {event['bonus'][seat]:+d}")
         if event["waived"][seat]:

@@ -34,17 +34,28 @@ def describe(before: RummuState, actor: Actor, action: int, after: RummuState) -
     if action == DRAW:
         return events  # the card comes with chance's next action (``draw``)
     if action < START:
-        taken = before.discard[len(before.discard) - (action - TAKE + 1):][::-1]  # rummu-3: top card first
+        taken = before.discard[len(before.discard) - (action - TAKE + 1) :][::-1]  # rummu-3: top card first
         events.append(public({"type": "take", "seat": seat, "cards": _cards(taken)}))
     elif action < ADD:
         events.append(public({"type": "start", "seat": seat, "card": card_str(action - START)}))
     elif action < CLOSE:
-        events.append(public({"type": "add", "seat": seat, "card": card_str(action - ADD),
-                              "laying": _cards(after.partial)}))
+        events.append(
+            public({"type": "add", "seat": seat, "card": card_str(action - ADD), "laying": _cards(after.partial)})
+        )
     elif action == CLOSE:
         cards = after.combos[-1]
-        events.append(public({"type": "close", "seat": seat, "combo": len(after.combos), "cards": _cards(cards),
-                              "opening": not before.opened[seat], "points": rules.combo_points(cards)}))
+        events.append(
+            public(
+                {
+                    "type": "close",
+                    "seat": seat,
+                    "combo": len(after.combos),
+                    "cards": _cards(cards),
+                    "opening": not before.opened[seat],
+                    "points": rules.combo_points(cards),
+                }
+            )
+        )
     elif action == CANCEL:
         events.append(public({"type": "cancel", "seat": seat, "cards": _cards(before.partial)}))
     elif action < PUT:
@@ -53,13 +64,25 @@ def describe(before: RummuState, actor: Actor, action: int, after: RummuState) -
             events.extend(_hand_end(after))
     elif action < SWAP:
         j, card = divmod(action - PUT, TYPES)
-        events.append(public({"type": "put", "seat": seat, "card": card_str(card), "combo": j + 1,
-                              "cards": _cards(after.combos[j])}))
+        events.append(
+            public(
+                {"type": "put", "seat": seat, "card": card_str(card), "combo": j + 1, "cards": _cards(after.combos[j])}
+            )
+        )
     else:
         j, card = divmod(action - SWAP, TYPES)
-        events.append(public({"type": "swap", "seat": seat, "card": card_str(card),
-                              "joker": card_str(rules.YELLOW * 10 + card % 10), "combo": j + 1,
-                              "cards": _cards(after.combos[j])}))
+        events.append(
+            public(
+                {
+                    "type": "swap",
+                    "seat": seat,
+                    "card": card_str(card),
+                    "joker": card_str(rules.YELLOW * 10 + card % 10),
+                    "combo": j + 1,
+                    "cards": _cards(after.combos[j]),
+                }
+            )
+        )
     return events
 
 
@@ -70,8 +93,17 @@ def _chance(before: RummuState, card: int, after: RummuState) -> list[Event]:
         n = before.game.players
         dealt = rules.HAND_SIZE[n] * n - before.to_deal
         if dealt == 0:
-            events.append(public({"type": "new_hand", "hand": before.hand_no + 1, "dealer": before.dealer,
-                                  "needs": list(before.needs), "scores": [before._unit_total(s) for s in range(n)]}))
+            events.append(
+                public(
+                    {
+                        "type": "new_hand",
+                        "hand": before.hand_no + 1,
+                        "dealer": before.dealer,
+                        "needs": list(before.needs),
+                        "scores": [before._unit_total(s) for s in range(n)],
+                    }
+                )
+            )
         seat = (before.dealer + 1 + dealt) % n
         events.append(secret(seat, {"type": "deal", "seat": seat, "card": text}, {"type": "deal", "seat": seat}))
     elif before.phase == "flip":
@@ -92,6 +124,15 @@ def _hand_end(after: RummuState) -> list[Event]:
     score: EventData = {"type": "score", **copy.deepcopy(result)}
     events = [public(score)]
     if after.is_terminal():
-        events.append(public({"type": "match_end", "hands": after.hand_no, "totals": list(after.totals),
-                              "returns": after.returns(), "winners": after.winners()}))
+        events.append(
+            public(
+                {
+                    "type": "match_end",
+                    "hands": after.hand_no,
+                    "totals": list(after.totals),
+                    "returns": after.returns(),
+                    "winners": after.winners(),
+                }
+            )
+        )
     return events

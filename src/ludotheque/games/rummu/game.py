@@ -100,11 +100,13 @@ class RummuGame(Game):
     def seat_help(self, state: State, seat: int) -> dict[str, Any] | None:
         """The laying help of ``laying.py`` for the seat in its play phase: which cards of its hand start or
         keep a combination it can finish, and what the combination being laid lacks when it cannot."""
+        state = state.reference_state()  # a compiled state's fields are its reference shadow's
         assert isinstance(state, RummuState)
         if state.phase != PLAY or state.current != seat:
             return None
-        return laying.seat_help(state.hands[seat], state.sizes[seat], state.partial,
-                                3 if state.opened[seat] else state.needs[seat])
+        return laying.seat_help(
+            state.hands[seat], state.sizes[seat], state.partial, 3 if state.opened[seat] else state.needs[seat]
+        )
 
 
 class RummuState(State):
@@ -136,8 +138,9 @@ class RummuState(State):
         self.swaps: list[list[int] | None] = []  # per combination: naturals that may replace one of its jokers
         self.opened: list[bool] = [False] * n
         first = self.hand_no == 0
-        self.needs: list[int] = [rules.opening_threshold(None if first else self._unit_total(s), self.game.partnerships)
-                                 for s in range(n)]
+        self.needs: list[int] = [
+            rules.opening_threshold(None if first else self._unit_total(s), self.game.partnerships) for s in range(n)
+        ]
         self.partial: list[int] = []  # the combination being laid (public, card by card)
         self.cancels = 0
         self.phase = DEAL
@@ -410,8 +413,9 @@ class RummuState(State):
         return found
 
     def _log(self, seat: int, public: str, private: str = "") -> None:
-        self.log.append((seat, f"seat {seat} {public}" if seat >= 0 else public,
-                         f"seat {seat} {private}" if private else ""))
+        self.log.append(
+            (seat, f"seat {seat} {public}" if seat >= 0 else public, f"seat {seat} {private}" if private else "")
+        )
 
     # -- turns and hands --------------------------------------------------------------------------------
 
@@ -460,8 +464,10 @@ class RummuState(State):
         n = game.players
         left = [count_list(self.hands[seat]) for seat in range(n)]
         # rummu-9: the partner of the player who went out pays nothing for their cards
-        waived = [out is not None and seat != out and game.partnerships and game.team_of(seat) == game.team_of(out)
-                  for seat in range(n)]
+        waived = [
+            out is not None and seat != out and game.partnerships and game.team_of(seat) == game.team_of(out)
+            for seat in range(n)
+        ]
         penalties = [0 if waived[seat] else rules.hand_penalty(left[seat]) for seat in range(n)]
         bonus = [rules.OUT_BONUS if seat == out else 0 for seat in range(n)]
         points = [bonus[seat] + penalties[seat] for seat in range(n)]
@@ -469,14 +475,25 @@ class RummuState(State):
         for cards, owner in zip(self.combos, self.owners, strict=True):
             value = rules.combo_points(cards)  # the owner keeps it as others extended it (rummu-8)
             points[owner] += value
-            combos.append({"owner": owner, "cards": [card_str(c) for c in cards],
-                           "kind": "set" if rules.is_set(cards) else "run", "pure": rules.is_pure(cards),
-                           "points": value})
+            combos.append(
+                {
+                    "owner": owner,
+                    "cards": [card_str(c) for c in cards],
+                    "kind": "set" if rules.is_set(cards) else "run",
+                    "pure": rules.is_pure(cards),
+                    "points": value,
+                }
+            )
         teams = None
         if game.partnerships:
-            teams = [{"seats": [s for s in range(n) if game.team_of(s) == team],
-                      "points": sum(p for s, p in enumerate(points) if game.team_of(s) == team), "total": 0}
-                     for team in range(n // 2)]
+            teams = [
+                {
+                    "seats": [s for s in range(n) if game.team_of(s) == team],
+                    "points": sum(p for s, p in enumerate(points) if game.team_of(s) == team),
+                    "total": 0,
+                }
+                for team in range(n // 2)
+            ]
         return {
             "hand": self.hand_no + 1,
             "dealer": self.dealer,
@@ -519,8 +536,12 @@ class RummuState(State):
             legal = self._is_chance_outcome(action)
         else:
             action = notation.parse_action(text, self.game.id)
-            legal = (not self.is_terminal() and not self.is_chance_node() and self._is_acting(actor)
-                     and self._is_legal(action, actor))
+            legal = (
+                not self.is_terminal()
+                and not self.is_chance_node()
+                and self._is_acting(actor)
+                and self._is_legal(action, actor)
+            )
         if not legal:
             return super().string_to_action(text, actor)  # raises a NotationError listing legal moves
         return action
@@ -579,7 +600,7 @@ class RummuState(State):
                     twin.log[event[5]] = (seat, public, f"seat {seat} draws {card_str(card)} from the pile")
             if epoch == twin.epoch:
                 twin.pile = [0] * TYPES
-                for card in cards[len(events):]:
+                for card in cards[len(events) :]:
                     twin.pile[card] += 1
         twin._legal_cache = None
         twin._legal_set = None

@@ -69,9 +69,21 @@ def _candidates(avail: int, fixed: int) -> tuple[tuple[int, ...], ...]:
                     if not fixed & ~_mask(cards):
                         out.append(cards)
     # what each colour's run can hold at each number: the natural, else the joker, else nothing (-1)
-    fill = [[_run_card(col, n, avail, fixed) for n in range(10)] for col in _RUN_COLOURS] if fixed else [
-        [col * 10 + n if avail >> (col * 10 + n) & 1 else YELLOW * 10 + n if avail >> (YELLOW * 10 + n) & 1 else -1
-         for n in range(10)] for col in _RUN_COLOURS]
+    fill = (
+        [[_run_card(col, n, avail, fixed) for n in range(10)] for col in _RUN_COLOURS]
+        if fixed
+        else [
+            [
+                col * 10 + n
+                if avail >> (col * 10 + n) & 1
+                else YELLOW * 10 + n
+                if avail >> (YELLOW * 10 + n) & 1
+                else -1
+                for n in range(10)
+            ]
+            for col in _RUN_COLOURS
+        ]
+    )
     forced = [0] * 10  # per number, the colours (bits) of the fixed cards of that number
     for card in fixed_cards:
         forced[card % 10] |= 1 << (card // 10)
@@ -266,8 +278,15 @@ class RummuHeuristicBot:
         lowest = min(keep_value(a) for a in discards)
         return rng.choice([a for a in discards if keep_value(a) == lowest])  # random ties break cycles
 
-    def _draw(self, table: dict[str, Any], counts: list[int], need: int, opened: bool, combos: list[list[int]],
-              legal: set[int]) -> int:
+    def _draw(
+        self,
+        table: dict[str, Any],
+        counts: list[int],
+        need: int,
+        opened: bool,
+        combos: list[list[int]],
+        legal: set[int],
+    ) -> int:
         """Take discards only to lay one of them this very turn (so that two such bots cannot pass cards back
         and forth while the draw pile never shrinks): the fewest top cards that complete a combination, or, once
         opened, the top card when it fits a table combination."""

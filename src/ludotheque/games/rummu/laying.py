@@ -41,8 +41,10 @@ def completion(laid: tuple[int, ...], need: int, cards: set[int], spare: int) ->
             found.append(tuple(others[:extra]))
     if len(numbers) == len(laid):  # else two cards of one number: a set only
         low, high = min(numbers), max(numbers)
-        spans = sorted(((first, last) for first in range(low + 1) for last in range(max(high, first + need - 1), 10)),
-                       key=lambda span: (span[1] - span[0], span))
+        spans = sorted(
+            ((first, last) for first in range(low + 1) for last in range(max(high, first + need - 1), 10)),
+            key=lambda span: (span[1] - span[0], span),
+        )
         for first, last in spans:
             if last - first + 1 - len(laid) > spare or (found and last - first + 1 - len(laid) >= len(found[0])):
                 break
@@ -104,8 +106,11 @@ def finishable(laid: tuple[int, ...], need: int, held: tuple[int, ...], spare: i
     if spare <= 0:
         return []
     addable = rules.addable_types(laid, need)
-    return [t for t in held if addable >> t & 1
-            and can_finish(tuple(sorted((*laid, t))), need, tuple(x for x in held if x != t), spare - 1)]
+    return [
+        t
+        for t in held
+        if addable >> t & 1 and can_finish(tuple(sorted((*laid, t))), need, tuple(x for x in held if x != t), spare - 1)
+    ]
 
 
 def startable(need: int, held: tuple[int, ...], spare: int) -> list[int]:

@@ -20,7 +20,11 @@ _NOISIER_EASY: dict[str, Any] = {"epsilon": 0.5}
 LEVEL_SETTINGS: dict[str, dict[str, Any]] = {
     "easy": {"by_players": {4: _NOISIER_EASY, 5: _NOISIER_EASY, 6: _NOISIER_EASY}},
     # 3 seats: 24 iterations, not 40, which took up to 1.2 s of CPU on a move (30 still reached 1.04 s)
-    "medium": {"iterations": 40, "max_rollout_steps": 100, "budget_players": 3,
-               "by_players": {3: {"iterations": 24}, 4: _NOISY_MEDIUM, 5: _NOISY_MEDIUM, 6: _NOISY_MEDIUM}},
+    "medium": {
+        "iterations": 40,
+        "max_rollout_steps": 100,
+        "budget_players": 3,
+        "by_players": {3: {"iterations": 24}, 4: _NOISY_MEDIUM, 5: _NOISY_MEDIUM, 6: _NOISY_MEDIUM},
+    },
     "hard": {"iterations": 160, "max_rollout_steps": 100, "budget_players": 3, "by_players": {3: {"iterations": 120}}},
 }

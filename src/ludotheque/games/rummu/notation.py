@@ -52,8 +52,6 @@ _SEAT: dict[str, Any] = {"type": "integer", "minimum": 0}
 _COMBO: dict[str, Any] = {"type": "integer", "minimum": 1, "maximum": MAX_COMBOS}
 
 
-
-
 #: JSON Schema of ``to_json``: one object per kind of move, chance's cards included.
 MOVE_SCHEMA: dict[str, Any] = {
     "title": "rummu move",
@@ -107,9 +105,7 @@ def parse_card(word: str, game_id: str = "rummu") -> int:
     text = word.strip().upper()
     if len(text) == 2 and text[0] in COLOURS and text[1].isdigit():
         return COLOURS.index(text[0]) * 10 + int(text[1])
-    raise NotationError(
-        f"{game_id}: {word!r} is not a card (write a colour R, Y, G, B or K and a number 0-9, e.g. R5)"
-    )
+    raise NotationError(f"{game_id}: {word!r} is not a card (write a colour R, Y, G, B or K and a number 0-9, e.g. R5)")
 
 
 def format_action(action: int) -> str:

@@ -36,8 +36,7 @@ def _object(**properties: dict[str, Any]) -> dict[str, Any]:
 
 #: One table combination as it stands (``combos``) or as it was scored (``results``, with its kind and purity).
 _COMBO = _object(owner=_SEAT, cards=_CARDS, points=_INT)
-_SCORED_COMBO = _object(owner=_SEAT, cards=_CARDS, kind={"enum": ["set", "run"]}, pure={"type": "boolean"},
-                        points=_INT)
+_SCORED_COMBO = _object(owner=_SEAT, cards=_CARDS, kind={"enum": ["set", "run"]}, pure={"type": "boolean"}, points=_INT)
 
 #: A finished hand's count (rummu-8/9): per seat, in seat order, the going-out bonus, the penalty of the cards
 #: left (0 where waived: the partner of the player out) and the hand's points; the combinations with their owners.
@@ -52,9 +51,12 @@ RESULT_SCHEMA: dict[str, Any] = _object(
     bonus=_INTS,
     points=_INTS,
     totals=_INTS,
-    teams={"oneOf": [{"type": "null"},
-                     {"type": "array", "items": _object(seats={"type": "array", "items": _SEAT}, points=_INT,
-                                                        total=_INT)}]},
+    teams={
+        "oneOf": [
+            {"type": "null"},
+            {"type": "array", "items": _object(seats={"type": "array", "items": _SEAT}, points=_INT, total=_INT)},
+        ]
+    },
 )
 
 _TABLE_PROPERTIES: dict[str, Any] = {
