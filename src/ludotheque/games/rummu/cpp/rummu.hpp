@@ -121,7 +121,7 @@ inline int opening_threshold(bool first, int total, bool team) {
   return 6;
 }
 
-// rules.addable_types (rummu-7): the types t for which some valid combination of at least min_size cards holds
+// rules.addable_types (rummu-4, rummu-11): the types t for which some valid combination of at least min_size cards holds
 // the cards and t.  Public on purpose: the legality of a laying step never depends on hidden cards.
 inline uint64_t addable_types(const int8_t *cards, int len, int min_size) {
   const int need = std::max(3, min_size);
