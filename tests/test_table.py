@@ -19,6 +19,7 @@ from ludotheque.core import (
     SeatError,
     replay_record,
 )
+from ludotheque.core.native import NativeState
 from ludotheque.games import load_game
 from ludotheque.table import Table, play_game
 
@@ -315,7 +316,8 @@ def test_random_play_without_events_writes_no_notation_until_read(monkeypatch: p
 
 def test_a_random_bot_is_asked_without_building_a_view(monkeypatch: pytest.MonkeyPatch) -> None:
     """The uniform random bot reads no view (``reads_view = False``): random play builds none; a bot that reads
-    one still gets the seat's real view."""
+    one still gets the seat's real view; the heuristic on a compiled state plays the compiled one, which needs
+    none."""
     game = load_game("geier", players=3)
     state_class = type(game.new_initial_state())
     built: list[object] = []
@@ -328,8 +330,15 @@ def test_a_random_bot_is_asked_without_building_a_view(monkeypatch: pytest.Monke
     monkeypatch.setattr(state_class, "view", counted)
     Table(game, [RandomBot()] * 3, chance_rng=random.Random(4)).play_out()
     assert built == []
-    Table(game, [RandomBot(), RandomBot(), make_bot("heuristic", game)], chance_rng=random.Random(4)).play_out()
+    python_heuristic = game.heuristic_bot_with({})
+    Table(game, [RandomBot(), RandomBot(), python_heuristic], chance_rng=random.Random(4)).play_out()
     assert built and set(built) == {2}
+    built.clear()
+    Table(game, [RandomBot(), make_bot("heuristic", game), RandomBot()], chance_rng=random.Random(4)).play_out()
+    if issubclass(state_class, NativeState):
+        assert built == []
+    else:
+        assert set(built) == {1}
 
 
 @settings(max_examples=25, deadline=None)

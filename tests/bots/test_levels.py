@@ -130,14 +130,37 @@ RESOLVED: dict[tuple[str, int, str], Any] = {
 TABLES = sorted({(game_id, players) for game_id, players, _ in RESOLVED})
 
 
+#: what every searching level adds to its budget: its cap of CPU seconds a move, and how many times its iterations
+#: it searches on a compiled engine
+TIMED: dict[str, tuple[float, int]] = {"medium": (0.3, 10), "hard": (2.0, 20), "expert": (10.0, 40)}
+
+
+def timed(level: str, settings: dict[str, Any]) -> dict[str, Any]:
+    """``settings`` of ``level`` as the levels by time give them: a search gets its cap and compiled budget."""
+    if settings["kind"] != "ismcts":
+        return settings
+    cap, scale = TIMED[level]
+    return {**settings, "time_limit": cap, "compiled_iterations": settings["iterations"] * scale}
+
+
+def expert(hard: dict[str, Any]) -> dict[str, Any]:
+    """expert at a table: hard's search there (its rollouts, heuristic settings) with four times its budget."""
+    return timed("expert", {**hard, "iterations": hard["iterations"] * 4})
+
+
 @pytest.mark.parametrize("table", TABLES, ids=[f"{game_id}-{players}" for game_id, players in TABLES])
 def test_every_level_resolves_to_the_settings_it_always_had(table: tuple[str, int]) -> None:
     game = load_game(table[0], players=table[1])
     for level in LEVELS:
+        if level == "expert":
+            hard = RESOLVED[(*table, "hard")]
+            assert not isinstance(hard, tuple)
+            assert level_settings(game, level) == level_settings(game, level, search=True) == expert(hard)
+            continue
         expected = RESOLVED[(*table, level)]
         plain, search = expected if isinstance(expected, tuple) else (expected, expected)
-        assert level_settings(game, level) == plain, (*table, level)
-        assert level_settings(game, level, search=True) == search, (*table, level)
+        assert level_settings(game, level) == timed(level, plain), (*table, level)
+        assert level_settings(game, level, search=True) == timed(level, search), (*table, level)
 
 
 def test_level_settings_are_copies() -> None:
@@ -150,7 +173,8 @@ def test_a_game_without_levels_plays_the_generic_ones() -> None:
     game = SecretGame(players=2)
     assert game_levels(game) is None
     assert level_settings(game, "easy") == {"kind": "noisy", "epsilon": 0.3}
-    assert level_settings(game, "hard") == {"kind": "ismcts", "iterations": 400}
+    assert level_settings(game, "hard") == timed("hard", {"kind": "ismcts", "iterations": 400})
+    assert level_settings(game, "expert") == timed("expert", {"kind": "ismcts", "iterations": 1600})
     assert isinstance(make_bot("hard", game), ISMCTSBot)
 
 

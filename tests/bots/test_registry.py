@@ -17,7 +17,7 @@ def geier2():  # type: ignore[no-untyped-def]
 
 
 def test_names(geier2) -> None:  # type: ignore[no-untyped-def]
-    assert {"random", "heuristic", "easy", "medium", "hard", "ismcts", "noisy", "oracle"} == set(bot_names())
+    assert {"random", "heuristic", "easy", "medium", "hard", "expert", "ismcts", "noisy", "oracle"} == set(bot_names())
     assert set(bot_names(geier2)) == {*bot_names(), "gt"}  # Geier's own bot, at 2 players
     assert isinstance(make_bot("random", geier2), RandomBot)
     assert make_bot("heuristic", geier2).name == "heuristic"
@@ -28,8 +28,19 @@ def test_levels_and_ismcts_specs(geier2) -> None:  # type: ignore[no-untyped-def
     for level in LEVELS:
         assert make_bot(level, geier2).name == level
     medium = make_bot("medium", geier2)
-    assert isinstance(medium, ISMCTSBot) and medium.time_limit is None
+    # levels by time (bots/levels.py): medium thinks at most 0.3 s of CPU a move, hard 2 s, expert 10 s; a compiled
+    # engine buys more iterations in that time
+    assert isinstance(medium, ISMCTSBot) and medium.time_limit == 0.3
+    assert medium.compiled_iterations == 10 * medium.iterations
+    expert = make_bot("expert", geier2)
+    assert isinstance(expert, ISMCTSBot) and expert.time_limit == 10.0
+    assert expert.iterations == 4 * level_settings(geier2, "hard")["iterations"]
     assert make_bot("medium:time=0.5", geier2).time_limit == 0.5  # type: ignore[attr-defined]
+    # an explicit count is the count on either engine; cit= sets the compiled one apart
+    exact = make_bot("hard:it=50", geier2)
+    assert isinstance(exact, ISMCTSBot) and (exact.iterations, exact.compiled_iterations) == (50, None)
+    split = make_bot("ismcts:it=50:cit=900", geier2)
+    assert isinstance(split, ISMCTSBot) and (split.iterations, split.compiled_iterations) == (50, 900)
     hard = make_bot("hard:time=2.5", geier2)
     assert isinstance(hard, ISMCTSBot) and hard.time_limit == 2.5
     assert hard.iterations == level_settings(geier2, "hard")["iterations"]
@@ -118,8 +129,8 @@ def test_level_budgets_scale_with_seats_unless_measured_per_count() -> None:
     geier5 = level_settings(load_game("geier", players=5), "hard")
     assert (geier5["iterations"], geier5["rollout_epsilon"], geier5["selection"]) == (960, 0.3, "halving")
     # ... or set the budget itself: Geier 4's medium searches 100, a twelfth of hard, not the scaled 300
-    assert level_settings(load_game("geier", players=4), "medium") == {"kind": "ismcts", "iterations": 100,
-                                                                       "rollout_epsilon": 0.5}
+    assert level_settings(load_game("geier", players=4), "medium") == {
+        "kind": "ismcts", "iterations": 100, "rollout_epsilon": 0.5, "time_limit": 0.3, "compiled_iterations": 1000}
     assert "rollout_epsilon" not in level_settings(load_game("geier", players=3), "hard")
     safaru3 = level_settings(load_game("safaru", players=3), "hard")
     assert (safaru3["iterations"], safaru3["rollout_epsilon"]) == (213, 0.5)
@@ -195,7 +206,8 @@ def test_a_noisier_ladder_where_the_search_ties_with_its_heuristic() -> None:
 def test_ismcts_level_spec_searches_even_where_the_level_plays_a_heuristic() -> None:
     mu5 = load_game("mu", players=5)
     # the heuristic override of medium at 5 seats is skipped; the search settings scale as usual (40 × 3/5)
-    assert level_settings(mu5, "medium", search=True) == {"kind": "ismcts", "iterations": 24, "max_rollout_steps": 150}
+    assert level_settings(mu5, "medium", search=True) == {
+        "kind": "ismcts", "iterations": 24, "max_rollout_steps": 150, "time_limit": 0.3, "compiled_iterations": 240}
     searcher = make_bot("ismcts:medium", mu5)
     assert isinstance(searcher, ISMCTSBot) and searcher.iterations == 24
     assert level_settings(mu5, "medium") == {"kind": "noisy", "epsilon": 0.0}

@@ -113,3 +113,45 @@ def test_a_game_in_play_is_not_replayed(page: Any, web_server: ServerProcess) ->
     page.goto(f"{web_server.url}/tables/{created['table_id']}/replay")
     page.wait_for_selector("[data-test=error]:has-text('La partie n’est pas finie')")
     assert page.locator("[data-test=back]").is_visible()
+
+
+#: What the table page and the replay page draw alike around the board (js/tableparts.js): the bar's way home and
+#: language buttons, the seats, the event log's heading and lines (its "new" marks differ: the latest frame's events
+#: at the table, the step's in the replay)
+SHARED_PARTS = """() => {
+  const app = document.getElementById("app");
+  const bar = app.querySelector("header.bar");
+  const log = app.querySelector("details.log");
+  return {
+    bar: [...bar.children].slice(0, 3).map((e) => `${e.tagName}.${e.className}`),
+    home: bar.querySelector("a.home").outerHTML,
+    languages: [...bar.querySelectorAll("[data-test=lang]")].map((e) => e.outerHTML),
+    seats: app.querySelector("ol.seats").outerHTML,
+    heading: log.querySelector("summary").textContent,
+    tabindex: log.querySelector("ol").getAttribute("tabindex"),
+    lines: [...log.querySelectorAll("ol > li")].map((e) => e.textContent),
+  };
+}"""
+
+
+def test_the_table_and_its_replay_draw_the_same_bar_seats_and_log(page: Any, web_server: ServerProcess) -> None:
+    table_id, record = finished_table(web_server, "geier", 2)
+    last = len(record["actions"])
+    drawn: dict[str, list[dict[str, Any]]] = {"table": [], "replay": []}
+    # both as a spectator sees the end of the game, in French then in English
+    for name, url in [("table", f"{web_server.url}/tables/{table_id}"),
+                      ("replay", f"{web_server.url}/tables/{table_id}/replay")]:
+        page.goto(url)
+        if name == "table":
+            page.wait_for_selector("[data-test=end]")
+        else:
+            shown(page, last, None)
+        drawn[name].append(page.evaluate(SHARED_PARTS))
+        page.click("[data-test=lang]")
+        page.wait_for_selector("html[lang=en]")
+        drawn[name].append(page.evaluate(SHARED_PARTS))
+        page.evaluate("() => localStorage.removeItem('ludotheque.lang')")
+    assert drawn["table"] == drawn["replay"]
+    french, english = drawn["table"]
+    assert french["lines"] and french["heading"] != english["heading"]
+    assert french["seats"].count("<li") == 2

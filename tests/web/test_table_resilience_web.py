@@ -247,3 +247,73 @@ def test_a_connection_that_opens_and_brings_no_frame_is_given_up_and_opened_agai
     assert len(attempts) >= 2
     page.locator(GEIER_CARDS).first.click()
     page.wait_for_function(ANA_MAY_PLAY, arg=14, timeout=WAIT)
+
+
+class AckThenDrop:
+    """Stands between the page's WebSocket and the server.  Once ``armed``, the page's next move reaches the server
+    and its ack reaches the page, then the connection drops (both ends closed) before the frame that includes the
+    move: what the server sends after the move, but its ack, is lost with the connection.  Every later connection
+    passes everything."""
+
+    def __init__(self, page: Any) -> None:
+        self.armed = False
+        self.dropped = False
+        self.connections = 0
+        page.route_web_socket("**/ws/tables/**", self._connect)
+
+    def _connect(self, route: Any) -> None:
+        self.connections += 1
+        server = route.connect_to_server()
+        moved = False
+
+        def from_page(message: str | bytes) -> None:
+            nonlocal moved
+            if self.armed and not self.dropped and isinstance(message, str) and json.loads(message)["type"] == "move":
+                moved = True
+            server.send(message)
+
+        def from_server(message: str | bytes) -> None:
+            if self.dropped and moved:
+                return  # the connection is over: nothing more reaches the page by it
+            if not moved:
+                route.send(message)
+            elif isinstance(message, str) and json.loads(message)["type"] == "ack":
+                route.send(message)
+                self.dropped = True
+                route.close(code=1012, reason="dropped by the test after the ack")
+                server.close()
+
+        route.on_message(from_page)
+        server.on_message(from_server)
+
+
+def test_an_acknowledged_move_survives_a_dropped_connection_and_the_next_one_resumes_the_log(
+    page: Any, server: ServerProcess
+) -> None:
+    gate = AckThenDrop(page)
+    created = create_table(server.url, "geier", 2, ["me", "bot:random"], player_name="Ana")
+    table = str(created["table_id"])
+    sit(page, server.url, table, created["seat"], created["token"])
+    page.wait_for_function(ANA_MAY_PLAY, arg=15, timeout=WAIT)
+
+    # her card is acknowledged, then the connection drops before the frame that shows it
+    gate.armed = True
+    ana_plays(page, 15)
+    # the next connection (hello with the last frame's seq) brings the frames after it: her card is in the game
+    page.wait_for_function(ANA_MAY_PLAY, arg=14, timeout=WAIT)
+    assert gate.dropped and gate.connections == 2
+    # an acknowledged move is not said lost, and nothing says the connection is down any more
+    assert page.locator("[data-test=notice]").count() == 0
+    assert page.locator("[data-test=connection]").count() == 0
+    assert page.evaluate("() => window.ludotheque.log.filter((e) => e.type === 'choose' && e.seat === 0).length") == 1
+
+    # the log across both connections is the seat's whole log, as a new connection gets it: nothing lost or repeated
+    fresh = Client(server.ws_url, table, created["token"])
+    whole = fresh.hello()
+    page.wait_for_function("(seq) => window.ludotheque.state.seq >= seq", arg=whole["seq"], timeout=WAIT)
+    assert page.evaluate("() => window.ludotheque.log")[: len(whole["events"])] == whole["events"]
+    fresh.close()
+
+    # and play goes on on the new connection
+    page.locator(GEIER_CARDS).first.click()
+    page.wait_for_function(ANA_MAY_PLAY, arg=13, timeout=WAIT)

@@ -50,7 +50,8 @@ def arena_table(result: ArenaResult) -> Group:
         f"({spec.deals()} deals × {len(spec.seatings())} seatings), seed {spec.seed}"
     )
     table = Table(title=title)
-    for column in ("bot", "games", "mean points", "win rate (95% CI)", "score vs fair", "ordinal", "sigma", "s/move"):
+    columns = ("bot", "games", "mean points", "win rate (95% CI)", "score vs fair", "ordinal", "sigma", "CPU s/move")
+    for column in columns:
         table.add_column(column, justify="left" if column == "bot" else "right")
     order = sorted(result.summaries.values(), key=lambda s: -s.rating["ordinal"])
     for s in order:
@@ -75,14 +76,15 @@ def arena_table(result: ArenaResult) -> Group:
             for a, row in zip(names, cells, strict=True):
                 pairs.add_row(a, *row)
             parts.append(pairs)
-    parts.append(Text(f"{result.seconds:.1f} s", style="dim"))
+    parts.append(Text(f"{result.seconds:.1f} s, {result.cpu_seconds:.1f} s of CPU", style="dim"))
     return Group(*parts)
 
 
 def markdown(result: ArenaResult) -> str:
     """A Markdown table of a result (for docs/bots.md)."""
     lines = [
-        "| bot | games | mean points | win rate (95% CI) | score (95% CI) / fair | ordinal | sigma | s/move (max) |",
+        "| bot | games | mean points | win rate (95% CI) | score (95% CI) / fair | ordinal | sigma "
+        "| CPU s/move (max) |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for s in sorted(result.summaries.values(), key=lambda s: -s.rating["ordinal"]):

@@ -69,7 +69,9 @@ class TimedBot:
         self.slowest = 0.0
 
     def _clock(self, started: float) -> None:
-        spent = time.perf_counter() - started
+        # CPU seconds of the thinking thread: what a level's budget counts (bots/levels.py), whatever else the
+        # machine runs beside the arena
+        spent = time.thread_time() - started
         self.moves += 1
         self.seconds += spent
         self.slowest = max(self.slowest, spent)
@@ -77,7 +79,7 @@ class TimedBot:
     def choose(
         self, view: dict[str, Any], legal_actions: list[int], rng: random.Random, sampler: Sampler | None = None
     ) -> int:
-        started = time.perf_counter()
+        started = time.thread_time()
         action = self.inner.choose(view, legal_actions, rng, sampler)
         self._clock(started)
         return action
@@ -92,11 +94,14 @@ class GameResult:
     winners: list[int]
     chance: list[int]  # the chance actions, in order
     moves: list[int]  # moves per seat
-    seconds: list[float]  # thinking time per seat
+    seconds: list[float]  # thinking time per seat (CPU seconds)
     slowest: list[float]  # slowest move per seat
     #: the game itself as a record (``ludotheque.replay`` plays it back move by move), the seats' bots in its
     #: ``meta``; None in older journals
     record: dict[str, Any] | None = None
+    #: the CPU seconds the whole game took in its worker (the bots' thinking and the engine's moves): a cell of the
+    #: strength table records the sum
+    cpu_seconds: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -140,6 +145,7 @@ def deal_key(seed: int, deal: int) -> str:
 
 def play_one(spec: ArenaSpec, deal: int, seating_index: int, game: Game | None = None) -> GameResult:
     """Play the game of ``deal`` with the bots seated as ``seatings()[seating_index]``."""
+    cpu_started = time.thread_time()
     game = game or spec.game()
     seating = spec.seatings()[seating_index]
     names = spec.labels()
@@ -161,6 +167,7 @@ def play_one(spec: ArenaSpec, deal: int, seating_index: int, game: Game | None =
         seconds=[b.seconds for b in bots],
         slowest=[b.slowest for b in bots],
         record=record,
+        cpu_seconds=time.thread_time() - cpu_started,
     )
 
 
@@ -204,6 +211,11 @@ class ArenaResult:
     #: that is better (fewer points when the lowest score wins), mean per game, clustered by deal
     margins: dict[str, dict[str, Interval]] = field(default_factory=dict)
 
+    @property
+    def cpu_seconds(self) -> float:
+        """The CPU seconds of all the games, wherever they ran (``--jobs``, Ray): what the cell cost."""
+        return sum(r.cpu_seconds for r in self.results)
+
     def to_json(self) -> dict[str, Any]:
         spec = self.spec
         return {
@@ -217,6 +229,7 @@ class ArenaResult:
             "seatings": spec.seatings(),
             "games": len(self.results),
             "seconds": self.seconds,
+            "cpu_seconds": self.cpu_seconds,
             "summary": {name: s.to_json() for name, s in self.summaries.items()},
             "head_to_head": {a: {b: iv.to_json() for b, iv in row.items()} for a, row in self.head_to_head.items()},
             "points_margin": {a: {b: iv.to_json() for b, iv in row.items()} for a, row in self.margins.items()},

@@ -38,8 +38,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ludotheque.bots.inference import pool_sampler, weighted_pool
 from ludotheque.core import Bot, Game, State, sample_chance
-from ludotheque.core.bot import Sampler, StateSampler
+from ludotheque.core.bot import OmniscientSampler, Sampler, StateSampler
 from ludotheque.core.native import EngineError
 
 #: PUCT's exploration constant.
@@ -76,6 +77,7 @@ class ISMCTSBot:
         game: Game,
         *,
         iterations: int = 400,
+        compiled_iterations: int | None = None,
         time_limit: float | None = None,
         rollout_epsilon: float = 0.15,
         max_rollout_steps: int = 400,
@@ -84,6 +86,8 @@ class ISMCTSBot:
         final: str = "best",
         name: str = "ismcts",
         native: bool = True,
+        inference: int = 0,
+        model_epsilon: float = 0.3,
     ) -> None:
         if iterations < 1:
             raise ValueError("ISMCTS needs at least one iteration")
@@ -100,6 +104,12 @@ class ISMCTSBot:
         self.final = final
         self.game = game
         self.iterations = iterations
+        if compiled_iterations is not None and compiled_iterations < 1:
+            raise ValueError("ISMCTS needs at least one iteration")
+        #: the budget where the state runs compiled (a level's is a multiple of ``iterations``: the same CPU time
+        #: buys that many more there); None: ``iterations`` on both engines
+        self.compiled_iterations = compiled_iterations
+        #: CPU seconds of the thinking thread a move may take at most (None: the iterations only)
         self.time_limit = time_limit
         self.rollout_epsilon = rollout_epsilon
         self.max_rollout_steps = max_rollout_steps
@@ -108,9 +118,18 @@ class ISMCTSBot:
         # the compiled search where the state runs compiled (the same algorithm, core/native.py); False keeps
         # this module's loop, the reference the compiled one is measured against
         self.native = native
+        if inference < 0:
+            raise ValueError(f"the inference pool holds a number of determinizations, not {inference}")
+        if not 0.0 < model_epsilon <= 1.0:
+            raise ValueError(f"the model's share of random moves must be within (0, 1], not {model_epsilon}")
+        #: 0: uniform determinizations; N: a pool of N weighted by the other seats' moves (bots/inference.py)
+        self.inference = inference
+        self.model_epsilon = model_epsilon
         self.heuristic_settings = dict(heuristic_settings or {})
         # the prior and the rollouts' policy: the game's heuristic, tuned by its own settings if any
         self.heuristic: Bot = game.heuristic_bot_with(heuristic_settings or {})
+        # the model of the other seats that inference weighs their moves by: the game's plain heuristic
+        self._model: Bot = game.heuristic_bot_with({})
         self.last = SearchInfo()
         self._sign = game.score_sign()  # +1 when more points is better, -1 when fewer is
         self._solo_range: tuple[float, float] | None = None  # lowest and highest solo points seen
@@ -129,9 +148,13 @@ class ISMCTSBot:
         if len(legal_actions) == 1:
             self.last = SearchInfo(visits={legal_actions[0]: 0})
             return legal_actions[0]
-        start = time.perf_counter()
+        start = time.thread_time()
+        pool: tuple[list[State], list[float]] | None = None
+        if self.inference and not isinstance(sampler, OmniscientSampler):
+            pool = weighted_pool(sampler, seat, self.inference, self._model, self.model_epsilon, rng)
+            sample = pool_sampler(*pool)
         if self.native and isinstance(sampler, StateSampler):
-            found = self._native_choice(sampler, rng, start)
+            found = self._native_choice(sampler, rng, start, pool)
             if found is not None:
                 return found
         deadline = None if self.time_limit is None else start + self.time_limit
@@ -145,7 +168,7 @@ class ISMCTSBot:
         root_step = _RootStep(root, view, list(legal_actions), keys)
         done = 0
         while done < self.iterations:
-            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+            if deadline is not None and done > 0 and time.thread_time() >= deadline:
                 break
             self._iterate(sample(rng), seat, tree, rng, root_step)
             done += 1
@@ -153,7 +176,7 @@ class ISMCTSBot:
         for action, (n, _, _) in root.stats.items():
             if action in visits:
                 visits[action] = int(n)
-        self.last = SearchInfo(done, time.perf_counter() - start, len(tree), visits)
+        self.last = SearchInfo(done, time.thread_time() - start, len(tree), visits)
         best = max(visits.values())
         if best == 0:
             return self._heuristic_move(view, legal_actions, rng)
@@ -161,11 +184,13 @@ class ISMCTSBot:
             return _drawn_by_visits(visits, legal_actions, rng)
         return min(a for a, n in visits.items() if n == best)
 
-    def _native_choice(self, sampler: StateSampler, rng: random.Random, start: float) -> int | None:
+    def _native_choice(
+        self, sampler: StateSampler, rng: random.Random, start: float, pool: tuple[list[State], list[float]] | None
+    ) -> int | None:
         """The compiled search's move, or ``None`` where there is none (a Python engine, or heuristic settings
         the compiled heuristic does not take)."""
         settings = {
-            "iterations": self.iterations,
+            "iterations": self.compiled_iterations or self.iterations,
             "eps": self.rollout_epsilon,
             "max_steps": self.max_rollout_steps,
             "halving": self.selection == "halving",
@@ -173,6 +198,8 @@ class ISMCTSBot:
             "time_limit": self.time_limit or 0.0,
             "heuristic_settings": self.heuristic_settings,
         }
+        if pool is not None:
+            settings["pool"], settings["weights"] = pool
         try:
             result = sampler.native_search(settings)
         except EngineError:
@@ -181,7 +208,7 @@ class ISMCTSBot:
             return None
         chosen, actions, visits, iterations, nodes = result
         counts = dict(zip(actions, visits, strict=True))
-        self.last = SearchInfo(iterations, time.perf_counter() - start, nodes, counts)
+        self.last = SearchInfo(iterations, time.thread_time() - start, nodes, counts)
         if self.final == "visits" and self.selection == "puct" and max(visits, default=0) > 0:
             return _drawn_by_visits(counts, actions, rng)
         return chosen
@@ -229,7 +256,7 @@ class ISMCTSBot:
             rounds_left = max(1, math.ceil(math.log2(len(candidates))))
             samples = max(1, (self.iterations - done) // (len(candidates) * rounds_left))
             for _ in range(samples):
-                if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                if deadline is not None and done > 0 and time.thread_time() >= deadline:
                     break
                 determinization = sample(rng)
                 seed = rng.getrandbits(64)
@@ -241,11 +268,11 @@ class ISMCTSBot:
             if any(not rewards[action] for action in candidates):
                 break  # out of time before this round's first sample
             candidates = sorted(candidates, key=rank)[: (len(candidates) + 1) // 2]
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and time.thread_time() >= deadline:
                 break
         tried = [action for action in candidates if rewards[action]]
         best = min(tried, key=rank) if tried else hint
-        self.last = SearchInfo(done, time.perf_counter() - start, 0, {a: len(r) for a, r in rewards.items()})
+        self.last = SearchInfo(done, time.thread_time() - start, 0, {a: len(r) for a, r in rewards.items()})
         return best if best in legal else self._heuristic_move(view, legal, rng)
 
     def _iterate(

@@ -1,10 +1,15 @@
-"""The levels ``easy``, ``medium`` and ``hard`` for every game.
+"""The levels ``easy``, ``medium``, ``hard`` and ``expert`` for every game.
+
+Levels are set by time: a move of ``medium`` takes at most 0.3 s of CPU, one of ``hard`` at most 2 s, so that the
+pace stays a person's at every table; ``expert`` thinks up to 10 s, for analysis and the coach (the server does not
+seat it: ``server/config.py`` names the levels a table offers).
 
 * ``easy``: the game's heuristic with a share of random moves (it makes visible mistakes).
-* ``medium``: ISMCTS with an iteration budget that moves within about a second of one core (measured by
-  ``python -m ludotheque.bench.bots``).  No time cap by default, so that a level plays the same on a busy
-  machine and arena results replay exactly; ``medium:time=S`` adds one.
-* ``hard``: ISMCTS with at least four times medium's budget; ``hard:time=S`` caps its thinking at S seconds a move.
+* ``medium``, ``hard``, ``expert``: ISMCTS with an iteration budget and a cap of CPU seconds (``time_limit``,
+  counted on the thinking thread, so that a busy server does not make a level weaker).  The budget is what the
+  level plays where the cap is not reached, which keeps arena games replayable; on a compiled engine the level
+  searches ``compiled_scale`` times as many iterations (``compiled_iterations``), which still fit the cap there
+  (``python -m ludotheque.bench.bots`` prints the seconds a move).
 
 A game refines these in its own ``levels.py`` (``games/<id>/levels.py``, read through the game's furniture):
 
@@ -27,12 +32,17 @@ from typing import Any
 
 from ludotheque.core import Bot, Game
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+
+#: CPU seconds a move, at most, per searching level
+THINKING_CAP: dict[str, float] = {"medium": 0.3, "hard": 2.0, "expert": 10.0}
 
 DEFAULT_LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"kind": "noisy", "epsilon": 0.3},
-    "medium": {"kind": "ismcts", "iterations": 100},
-    "hard": {"kind": "ismcts", "iterations": 400},
+    "medium": {"kind": "ismcts", "iterations": 100, "time_limit": THINKING_CAP["medium"], "compiled_scale": 10},
+    "hard": {"kind": "ismcts", "iterations": 400, "time_limit": THINKING_CAP["hard"], "compiled_scale": 20},
+    # hard's search with four times its budget (more where compiled) and five times its time
+    "expert": {"kind": "ismcts", "iterations": 1600, "time_limit": THINKING_CAP["expert"], "compiled_scale": 40},
 }
 
 
@@ -48,6 +58,8 @@ def level_settings(game: Game, level: str, *, search: bool = False) -> dict[str,
     table (``ismcts:medium`` at a table whose ``medium`` is a heuristic): overrides of another kind are skipped."""
     if level not in DEFAULT_LEVELS:
         raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+    if level == "expert":
+        return _expert(game)
     module = game_levels(game)
     overrides: dict[str, dict[str, Any]] = getattr(module, "LEVEL_SETTINGS", {})
     settings = _merged(dict(DEFAULT_LEVELS[level]), copy.deepcopy(overrides.get(level, {})), search)
@@ -56,7 +68,22 @@ def level_settings(game: Game, level: str, *, search: bool = False) -> dict[str,
     if "iterations" in settings and game.players > base_players:
         # a rollout costs about one move per seat: more seats, fewer iterations in the same time
         settings["iterations"] = max(10, round(settings["iterations"] * base_players / game.players))
-    return _merged(settings, by_players.get(game.players, {}), search)
+    settings = _merged(settings, by_players.get(game.players, {}), search)
+    scale = settings.pop("compiled_scale", None)
+    if scale is not None and "iterations" in settings:
+        settings["compiled_iterations"] = int(settings["iterations"] * scale)
+    return settings
+
+
+def _expert(game: Game) -> dict[str, Any]:
+    """``hard``'s search at this table (the game's measured rollouts and heuristic settings) with four times its
+    budget, and the expert's cap and compiled scale."""
+    settings = level_settings(game, "hard", search=True)
+    expert = DEFAULT_LEVELS["expert"]
+    settings["iterations"] *= expert["iterations"] // DEFAULT_LEVELS["hard"]["iterations"]
+    settings["time_limit"] = expert["time_limit"]
+    settings["compiled_iterations"] = settings["iterations"] * expert["compiled_scale"]
+    return settings
 
 
 def _merged(settings: dict[str, Any], override: dict[str, Any], search_only: bool) -> dict[str, Any]:
@@ -69,6 +96,7 @@ def _merged(settings: dict[str, Any], override: dict[str, Any], search_only: boo
 
 def level_bot(game: Game, level: str, overrides: dict[str, Any] | None = None, name: str | None = None) -> Bot:
     """The bot playing ``level`` at ``game``; ``overrides`` are ISMCTS settings (``time_limit``, ...)."""
+    from ludotheque.bots.compiled import CompiledHeuristicBot
     from ludotheque.bots.forgetful import ForgetfulBot
     from ludotheque.bots.ismcts import ISMCTSBot
     from ludotheque.bots.noisy import NoisyBot
@@ -86,7 +114,8 @@ def level_bot(game: Game, level: str, overrides: dict[str, Any] | None = None, n
     # the level's heuristic settings, refined by the spec's (``easy:h.spread=2``, ``hard:h.spread=2``)
     tuned = {**settings.get("heuristic_settings", {}), **(overrides or {}).get("heuristic_settings", {})}
     if kind == "noisy":
-        return NoisyBot(game.heuristic_bot_with(tuned), float(settings["epsilon"]), name=name)
+        heuristic = CompiledHeuristicBot(game.heuristic_bot_with(tuned), tuned)
+        return NoisyBot(heuristic, float(settings["epsilon"]), name=name)
     if kind == "forgetful":
         forget = getattr(game_levels(game), "forget", None)
         if forget is None:
@@ -95,6 +124,10 @@ def level_bot(game: Game, level: str, overrides: dict[str, Any] | None = None, n
         inner = ForgetfulBot(game.heuristic_bot_with(tuned), forget, int(settings["memory"]))
         return NoisyBot(inner, float(settings.get("epsilon", 0.0)), name=name)
     if kind == "ismcts":
+        if "iterations" in (overrides or {}):  # ``hard:it=50``: that count on either engine and in any time,
+            # unless cit= or time= are given too (overrides come after)
+            settings.pop("compiled_iterations", None)
+            settings.pop("time_limit", None)
         settings.update(overrides or {})
         if tuned:
             settings["heuristic_settings"] = tuned

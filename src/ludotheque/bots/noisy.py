@@ -14,6 +14,8 @@ class NoisyBot:
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"epsilon must be in [0, 1], not {epsilon}")
         self.inner = inner
+        # a heuristic that reads no view (the compiled one) spares the noisy bot the view too
+        self.reads_view = getattr(inner, "reads_view", True)
         self.epsilon = epsilon
         self.name = name or f"{inner.name}~{epsilon:g}"
 

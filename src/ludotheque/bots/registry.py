@@ -5,14 +5,18 @@ A bot spec is a name followed by ``:``-separated arguments (commas separate the 
     random                      uniform random legal moves
     heuristic[:key=value]       the game's hand-written bot, with its own settings if any (``heuristic:spread=2``)
     noisy[:eps][:key=value]     the heuristic with a share ``eps`` of random moves (default 0.3)
-    easy | medium | hard        the levels (``ludotheque.bots.levels``); ``hard:time=3`` caps hard's thinking
+    easy | medium | hard | expert  the levels (``ludotheque.bots.levels``); ``hard:time=3`` caps hard's thinking
+                                at 3 s of CPU a move (``expert``: for analysis, never seated by the server)
     ismcts[:LEVEL][:key=value]  ISMCTS: ``ismcts:hard``, ``ismcts:iterations=800:time=1.5``
     NAME[:key=value]            a game's own bot, declared in its ``levels.py`` (``BOTS``): Geier's ``gt``
 
-ISMCTS keys: ``iterations`` (or ``it``), ``time`` (seconds per move, a cap), ``eps`` (random share of the
+ISMCTS keys: ``iterations`` (or ``it``), ``cit`` (the iterations where the game runs compiled; ``it`` alone sets
+both), ``time`` (CPU seconds per move, a cap), ``eps`` (random share of the
 rollouts), ``depth`` (rollout moves before the points so far decide), ``sel`` (``puct``: the tree; ``halving``:
 flat Monte Carlo at the root by sequential halving), ``final`` (``best``: the most visited move; ``visits``: a move
-drawn in proportion to its visits, among those visited at least a quarter as often as the most visited);
+drawn in proportion to its visits, among those visited at least a quarter as often as the most visited); ``inf``
+(a pool of that many determinizations weighted by how likely the other seats' moves were, ``bots/inference.py``)
+and ``meps`` (the share of random moves of the model those moves are weighed by, default 0.3);
 ``h.KEY`` sets the heuristic's own setting KEY for the search's prior and rollouts (``ismcts:hard:h.spread=0``).
 
 A game's own bot is declared as ``BOTS = {"NAME": {"players": (2,), "keys": {"it": ("rollouts", int)}, "build":
@@ -25,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ludotheque.bots.compiled import CompiledHeuristicBot
 from ludotheque.bots.ismcts import ISMCTSBot
 from ludotheque.bots.levels import LEVELS, game_levels, level_bot, level_settings
 from ludotheque.bots.noisy import NoisyBot
@@ -62,7 +67,7 @@ def _tuned_heuristic(game: Game, pairs: list[str], spec: str) -> Bot:
             raise UnknownBotError(f"{spec}: a heuristic setting is key=value, not {pair!r}")
         settings[key.strip()] = _setting_value(value.strip())
     try:
-        return game.heuristic_bot_with(settings)
+        return CompiledHeuristicBot(game.heuristic_bot_with(settings), settings)
     except (TypeError, ValueError) as error:
         raise UnknownBotError(f"{spec}: {error}") from error
 
@@ -99,6 +104,10 @@ def _flag(text: str) -> bool:
 _ISMCTS_KEYS: dict[str, tuple[str, Any]] = {
     "iterations": ("iterations", int),
     "it": ("iterations", int),
+    # the budget on a compiled engine, where a level's differs (bots/levels.py); ``it`` alone sets both and lifts
+    # the level's time cap
+    "cit": ("compiled_iterations", int),
+    # CPU seconds a move, at most
     "time": ("time_limit", float),
     "eps": ("rollout_epsilon", float),
     "depth": ("max_rollout_steps", int),
@@ -107,6 +116,10 @@ _ISMCTS_KEYS: dict[str, tuple[str, Any]] = {
     # measured against)
     "native": ("native", _flag),
     "final": ("final", str),
+    # inference (bots/inference.py): a pool of N determinizations weighted by the other seats' moves under the
+    # heuristic with a share meps of random moves
+    "inf": ("inference", int),
+    "meps": ("model_epsilon", float),
 }
 
 
@@ -124,6 +137,7 @@ def _keyed(arg: str, keys: dict[str, tuple[str, Any]], bot: str, known: str) -> 
 
 def _ismcts_settings(args: list[str], settings: dict[str, object]) -> dict[str, object]:
     settings = dict(settings)
+    given: dict[str, object] = {}
     for arg in args:
         key, sep, value = arg.partition("=")
         key = key.strip()
@@ -134,8 +148,13 @@ def _ismcts_settings(args: list[str], settings: dict[str, object]) -> dict[str, 
             settings["heuristic_settings"] = tuned
             continue
         field, typed = _keyed(arg, _ISMCTS_KEYS, "ISMCTS", "; or a level")
-        settings[field] = typed
-    return settings
+        given[field] = typed
+    if "iterations" in given:
+        # an explicit count is the count, on either engine and in any time (unless cit= or time= say otherwise):
+        # what a measurement asks for
+        settings.pop("compiled_iterations", None)
+        settings.pop("time_limit", None)
+    return {**settings, **given}
 
 
 def _ismcts(game: Game, args: list[str]) -> Bot:
@@ -215,6 +234,7 @@ BOTS: dict[str, Callable[[Game, list[str]], Bot]] = {
     "easy": _level("easy"),
     "medium": _level("medium"),
     "hard": _level("hard"),
+    "expert": _level("expert"),
     "ismcts": _ismcts,
     "oracle": _oracle,
 }

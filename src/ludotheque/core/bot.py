@@ -44,6 +44,24 @@ class StateSampler:
     def __call__(self, rng: random.Random) -> State:
         return self._state.resample(self.seat, rng)
 
+    def own_view(self) -> dict[str, Any]:
+        """The deciding seat's own view (for a bot that skipped it and then needs it after all)."""
+        return self._state.view(self.seat)
+
+    def compiled_heuristic(self, rng: random.Random, settings: dict[str, Any]) -> int | None:
+        """The compiled heuristic's move for the seat (its settings applied), or ``None`` where the state runs on
+        the Python engine or the compiled heuristic does not take these settings.  Like the compiled search, it
+        reads only what the seat sees: the differential tests hold it to the Python heuristic on the seat's
+        view."""
+        compiled = getattr(self._state, "heuristic_action", None)
+        if compiled is None:
+            return None
+        try:
+            action: int = compiled(self.seat, rng, dict(settings))
+        except LudothequeError:  # settings the compiled heuristic does not take
+            return None
+        return action
+
     def native_search(self, settings: dict[str, Any]) -> tuple[int, list[int], list[int], int, int] | None:
         """``(chosen, actions, visits, iterations, nodes)`` of the compiled search, or ``None`` where the state
         has no compiled engine."""

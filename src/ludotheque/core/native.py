@@ -187,9 +187,19 @@ class NativeState(State):
     def native_search(self, seat: int, settings: dict[str, Any]) -> tuple[int, list[int], list[int], int, int]:
         """The compiled ISMCTS from this state for ``seat`` (it determinizes for ``seat`` at every iteration and
         never reads the hidden parts otherwise): ``(chosen, actions, visits, iterations, nodes)``."""
-        compiled = self._compiled_with(settings.pop("heuristic_settings", {}) or {})
+        tuned = settings.pop("heuristic_settings", {}) or {}
+        compiled = self._compiled_with(tuned)
+        pool: list[NativeState] = settings.pop("pool", None) or []
+        if pool:  # weighted determinizations (bots/inference.py), drawn by weight instead of resampled
+            settings["pool"] = [state._compiled_with(tuned) for state in pool]
         result: tuple[int, list[int], list[int], int, int] = compiled.search(seat, **settings)
         return result
+
+    def heuristic_action(self, seat: int, rng: random.Random, heuristic_settings: dict[str, Any]) -> int:
+        """The compiled heuristic's move for ``seat`` here (its random share off), as a model of that seat reads it
+        from the seat's own view: bots/inference.py weighs determinizations by it without building views."""
+        action: int = self._compiled_with(heuristic_settings).heuristic(seat, rng.getrandbits(64))
+        return action
 
     def _compiled_with(self, heuristic_settings: dict[str, Any]) -> Any:
         """The compiled state with the heuristic tuned by ``heuristic_settings``; a game whose compiled heuristic

@@ -162,7 +162,7 @@ nb::class_<S> bind_state(nb::module_ &m, const char *name) {
       .def(
           "search",
           [](const S &s, int seat, int iterations, double eps, int max_steps, bool halving, uint64_t seed,
-             double time_limit, bool determinize) {
+             double time_limit, bool determinize, nb::list pool, std::vector<double> weights) {
             check_seat(s, seat);
             if (s.terminal() || s.chance()) throw std::invalid_argument("no decision here");
             int legal[S::kMaxActions];
@@ -173,6 +173,15 @@ nb::class_<S> bind_state(nb::module_ &m, const char *name) {
             search.max_steps = max_steps;
             search.time_limit = time_limit;
             search.determinize = determinize;
+            if (pool.size() != weights.size()) throw std::invalid_argument("one weight per pooled state");
+            double total = 0;
+            for (size_t i = 0; i < weights.size(); ++i) {
+              if (!(weights[i] >= 0)) throw std::invalid_argument("weights are non-negative");
+              total += weights[i];
+              search.pool.push_back(&nb::cast<const S &>(pool[i]));
+              search.cumulative.push_back(total);
+            }
+            if (!search.pool.empty() && !(total > 0)) throw std::invalid_argument("the pool's weights sum to 0");
             Rng rng(seed);
             SearchResult result;
             {
@@ -182,7 +191,8 @@ nb::class_<S> bind_state(nb::module_ &m, const char *name) {
             return std::make_tuple(result.chosen, result.actions, result.visits, result.iterations, result.nodes);
           },
           nb::arg("seat"), nb::arg("iterations"), nb::arg("eps"), nb::arg("max_steps"), nb::arg("halving"),
-          nb::arg("seed"), nb::arg("time_limit") = 0.0, nb::arg("determinize") = true);
+          nb::arg("seed"), nb::arg("time_limit") = 0.0, nb::arg("determinize") = true, nb::arg("pool") = nb::list(),
+          nb::arg("weights") = std::vector<double>());
   return cls;
 }
 

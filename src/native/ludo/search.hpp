@@ -5,8 +5,8 @@
 #pragma once
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
+#include <ctime>
 #include <limits>
 #include <unordered_map>
 #include <vector>
@@ -105,17 +105,28 @@ struct SearchResult {
   int chosen = -1;
 };
 
-using Clock = std::chrono::steady_clock;
+// The CPU time of the searching thread: a level's budget is seconds of CPU (bots/levels.py), the same on a busy
+// server as on an idle one, and other threads' work (another table's search) does not count against it.
+inline double thread_cpu_seconds() {
+  timespec now;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
 
 template <class S>
 class Ismcts {
  public:
   double eps[kMaxActors] = {0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.15};
   int max_steps = 400;
-  double time_limit = 0;  // seconds; 0: the iterations only
+  double time_limit = 0;  // seconds of the thread's CPU; 0: the iterations only
   // false: every iteration walks the state it was given (the oracle's perfect-information search, a measurement
   // only: bots at a table always determinize)
   bool determinize = true;
+  // Weighted determinizations chosen in Python (bots/inference.py: hands weighted by how likely the other seats'
+  // moves were under a model of them): each iteration draws one by weight instead of resampling.  The states
+  // belong to the caller and outlive the search.
+  std::vector<const S *> pool;
+  std::vector<double> cumulative;  // running sums of the pool's weights
 
   SearchResult search(const S &truth, int seat, int iterations, Rng &rng, bool halving) {
     evaluate_.sign = truth.score_sign();
@@ -128,7 +139,7 @@ class Ismcts {
       result.chosen = legal[0];
       return result;
     }
-    start_ = Clock::now();
+    start_ = thread_cpu_seconds();
     if (halving)
       run_halving(truth, seat, iterations, rng, result);
     else
@@ -148,10 +159,22 @@ class Ismcts {
 
   std::unordered_map<uint64_t, Node> tree_;
   Evaluator evaluate_;
-  Clock::time_point start_;
+  double start_ = 0;
+
+  // The iteration's determinization: one of the pool by weight, a resample of the truth, or (the oracle) the truth.
+  S drawn(const S &truth, int seat, Rng &rng) const {
+    if (!pool.empty()) {
+      const double u = rng.uniform() * cumulative.back();
+      const auto at = std::upper_bound(cumulative.begin(), cumulative.end(), u) - cumulative.begin();
+      return *pool[std::min<size_t>(static_cast<size_t>(at), pool.size() - 1)];
+    }
+    S state = truth;
+    if (determinize) state.resample(seat, rng);
+    return state;
+  }
 
   bool out_of_time(int done) const {
-    return time_limit > 0 && done > 0 && std::chrono::duration<double>(Clock::now() - start_).count() >= time_limit;
+    return time_limit > 0 && done > 0 && thread_cpu_seconds() - start_ >= time_limit;
   }
 
   static Stat &entry(Node &node, int action) {
@@ -200,8 +223,7 @@ class Ismcts {
     };
     std::vector<Step> path;
     while (done < iterations && !out_of_time(done)) {
-      S state = truth;
-      if (determinize) state.resample(root_seat, rng);
+      S state = drawn(truth, root_seat, rng);
       if (root.hint < 0) root.hint = state.heuristic(root_seat, rng);
       Node *node = &root;
       int seat = root_seat;
@@ -284,8 +306,7 @@ class Ismcts {
           stopped = true;
           break;
         }
-        S determinization = truth;
-        if (determinize) determinization.resample(seat, rng);
+        S determinization = drawn(truth, seat, rng);
         const uint64_t seed = rng.next();
         for (int index : candidates) {
           S state = determinization;

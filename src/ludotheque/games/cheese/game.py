@@ -248,8 +248,13 @@ class CheeseState(State):
                 history[slots[seat].pop(0)] = (CHANCE, kind)
             replay._apply(action, seat)
         hidden = [index for seat, held in enumerate(slots) if seat != player for index in held]
-        unseen = [animal for seat, hand in enumerate(self.hands) if seat != player
-                  for animal in rules.ANIMALS for _ in range(hand[animal])]
+        unseen = [
+            animal
+            for seat, hand in enumerate(self.hands)
+            if seat != player
+            for animal in rules.ANIMALS
+            for _ in range(hand[animal])
+        ]
         for animal, count in enumerate(self.pile):
             unseen.extend([animal] * count)
         unseen.sort()  # canonical order: the draw must not depend on where the hidden animals lie

@@ -14,7 +14,7 @@ GAME: GameType = GameType(
     hidden_information=False,  # every card is drawn when it is turned face up: nothing dealt is unseen
     score_order="by_options",  # several players: lowest total wins (mice-7); solo: higher rating (mice-8)
     coach_thresholds=CoachThresholds(0.4, 1.0, 2.0),
-    optional_parts=frozenset({"levels"}),
+    optional_parts=frozenset({"levels", "native"}),
 )
 
 # After GAME: the game module reads it (``game_type = GAME``) while this package is still importing.

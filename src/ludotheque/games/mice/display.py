@@ -82,14 +82,22 @@ def render(view: dict[str, Any]) -> Group:
     who = "" if table["actor"] is None else f" - seat {table['actor']} to act: {task}"
     if table["phase"] == "roll":
         who = f" - {_PHASE_TEXT['roll']}"
-    parts.append(Text(f"MICE to meet you{' (solo)' if solo else ''} - turn {table['turn']}, "
-                      f"seat {table['active']} active{who}", style="bold"))
+    parts.append(
+        Text(
+            f"MICE to meet you{' (solo)' if solo else ''} - turn {table['turn']}, seat {table['active']} active{who}",
+            style="bold",
+        )
+    )
     nut_place = "middle" if solo else "supply"
     parts.append(Text(f"Nuts in the {nut_place}: {table['supply']}", style="yellow"))
     seats = Table(show_lines=False)
     for column in ("seat", "hand", "total", "cage", "dice cards", "dice", "nuts"):
-        seats.add_column(column, justify="right" if column in ("total", "nuts") else "left",
-                         no_wrap=column != "hand", min_width=12 if column == "hand" else None)
+        seats.add_column(
+            column,
+            justify="right" if column in ("total", "nuts") else "left",
+            no_wrap=column != "hand",
+            min_width=12 if column == "hand" else None,
+        )
     for seat, info in enumerate(table["seats"]):
         name = str(seat)
         if seat == table["active"]:
@@ -123,8 +131,12 @@ def render(view: dict[str, Any]) -> Group:
             parts.append(Text(f"Result: {table['rating']}", style="bold green"))
         else:
             winners = ", ".join(str(w) for w in view.get("winners", []))
-            parts.append(Text(f"Winner(s): seat {winners} (lowest hand total; ties: more face-down dice cards, "
-                              "then more nuts)", style="bold green"))
+            parts.append(
+                Text(
+                    f"Winner(s): seat {winners} (lowest hand total; ties: more face-down dice cards, then more nuts)",
+                    style="bold green",
+                )
+            )
     return Group(*parts)
 
 
@@ -151,8 +163,10 @@ def event_text(event: dict[str, Any]) -> str:
     if kind == "fail":
         return f"{seat} fails: no sum reaches a card" if event["forced"] else f"{seat} gives up the roll"
     if kind == "adjust":
-        return (f"{seat} pays a nut to {_nut_place(event['nut']['to'])}: {event['die']} {event['from']} -> "
-                f"{event['to']} (sum {event['sum']})")
+        return (
+            f"{seat} pays a nut to {_nut_place(event['nut']['to'])}: {event['die']} {event['from']} -> "
+            f"{event['to']} (sum {event['sum']})"
+        )
     if kind == "pay":
         nut = event["nut"]
         if nut["to"] == "middle":
@@ -180,8 +194,10 @@ def event_text(event: dict[str, Any]) -> str:
         return f"{seat} takes a nut from the middle (the unused yellow dice make {event['sum']})"
     if kind == "game_over":
         if "rating" in event:
-            return (f"game over: {event['cards_left']} card(s) left, {event['face_up']} dice card(s) face up: "
-                    f"{event['rating']}")
+            return (
+                f"game over: {event['cards_left']} card(s) left, {event['face_up']} dice card(s) face up: "
+                f"{event['rating']}"
+            )
         totals = ", ".join(str(t) for t in event["totals"])
         winners = ", ".join(str(w) for w in event["winners"])
         return f"game over: hand totals {totals}; winner(s): seat {winners}"

@@ -59,8 +59,15 @@ def _move(before: MiceState, seat: int, action: int, after: MiceState) -> EventD
     if action < notation.CAGE:
         slot = (action - notation.ADJUST) // 2
         nut = {"from": seat, "to": "middle" if before.solo else "supply"}
-        return {"type": "adjust", "seat": seat, "die": rules.SLOT_NAMES[slot], "from": before.dice[slot],
-                "to": after.dice[slot], "sum": _dice(after, after.used)["sum"], "nut": nut}
+        return {
+            "type": "adjust",
+            "seat": seat,
+            "die": rules.SLOT_NAMES[slot],
+            "from": before.dice[slot],
+            "to": after.dice[slot],
+            "sum": _dice(after, after.used)["sum"],
+            "nut": nut,
+        }
     if action == notation.PAY:
         if before.solo:  # mice-8: a nut to the middle buys a second card
             nut = {"from": seat, "to": "middle"}

@@ -273,8 +273,16 @@ class MiceState(State):
 
     def _note_pool(self) -> None:
         values = self._values(self.pool)
-        self.notes.append({"type": "pool", "seat": self.active, "dice": view.slot_names(self.pool), "values": values,
-                           "sum": sum(values), "failed": self.failed})
+        self.notes.append(
+            {
+                "type": "pool",
+                "seat": self.active,
+                "dice": view.slot_names(self.pool),
+                "values": values,
+                "sum": sum(values),
+                "failed": self.failed,
+            }
+        )
 
     def _start_passives(self) -> None:
         n = self.game.players
@@ -559,8 +567,10 @@ class MiceState(State):
             if self.is_chance_node() and not self.is_terminal() and colour == self._next_colour():
                 return action
             if self.is_chance_node() and not self.is_terminal():
-                raise NotationError(f"mice: the next die is {'red' if self._next_colour() == 'R' else 'yellow'}, "
-                                    f"so write {self._next_colour()}1..{self._next_colour()}6, not {text!r}")
+                raise NotationError(
+                    f"mice: the next die is {'red' if self._next_colour() == 'R' else 'yellow'}, "
+                    f"so write {self._next_colour()}1..{self._next_colour()}6, not {text!r}"
+                )
             raise NotationError(f"mice: no die is being rolled now, so {text!r} is not legal")
         action, card = notation.parse_action(text)  # a lookup, then one cheap legality test (no list of moves)
         seat = int(actor)

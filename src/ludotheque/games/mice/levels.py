@@ -19,8 +19,15 @@ _NOISY_MEDIUM: dict[str, Any] = {"kind": "noisy", "epsilon": 0.3}
 LEVEL_SETTINGS: dict[str, dict[str, Any]] = {
     "easy": {"by_players": {1: {"epsilon": 0.5}, 4: {"epsilon": 0.5}, 5: {"epsilon": 0.5}}},
     # 2 seats: 80 iterations, not 120, which took up to 1.36 s of CPU on the slowest move (hard keeps its budget)
-    "medium": {"iterations": 120, "by_players": {1: _NOISY_MEDIUM, 2: {"iterations": 80},
-                                                 3: {"kind": "noisy", "epsilon": 0.0},
-                                                 4: _NOISY_MEDIUM, 5: _NOISY_MEDIUM}},
+    "medium": {
+        "iterations": 120,
+        "by_players": {
+            1: _NOISY_MEDIUM,
+            2: {"iterations": 80},
+            3: {"kind": "noisy", "epsilon": 0.0},
+            4: _NOISY_MEDIUM,
+            5: _NOISY_MEDIUM,
+        },
+    },
     "hard": {"iterations": 480},
 }

@@ -45,14 +45,13 @@ _MOUSE_CARD = {"type": "integer", "minimum": 1, "maximum": 18}
 _DICE_CARD = {"enum": list(DICE_CARDS)}
 
 
-
-
 #: The structured form of a move (``to_json``): one object per kind of move, and chance's die roll.
 MOVE_SCHEMA: dict[str, Any] = {
     "title": "mice move",
     "oneOf": [
-        move_object("use", yellow={"type": "array", "items": {"enum": list(_YELLOW_NAMES)}, "uniqueItems": True,
-                             "maxItems": 3}),
+        move_object(
+            "use", yellow={"type": "array", "items": {"enum": list(_YELLOW_NAMES)}, "uniqueItems": True, "maxItems": 3}
+        ),
         move_object("fail"),
         move_object("adjust", die={"enum": list(SLOT_NAMES)}, change={"enum": [1, -1]}),
         move_object("cage", card=_MOUSE_CARD),

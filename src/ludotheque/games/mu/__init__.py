@@ -15,7 +15,7 @@ GAME: GameType = GameType(
     score_order="higher",
     coach_thresholds=CoachThresholds(2.5, 7.0, 14.0),
     match_of_hands=True,
-    optional_parts=frozenset({"levels"}),
+    optional_parts=frozenset({"levels", "native"}),
 )
 
 # After GAME: the game module reads it (``game_type = GAME``) while this package is still importing.

@@ -58,8 +58,15 @@ def render(view: dict[str, Any]) -> Group:
     if table["removed"]:
         parts.append(Text("Colours out of play: " + " ".join(table["removed"]), style="dim"))
     seats = Table(show_lines=False)
-    for column, justify in (("seat", "left"), ("score", "right"), ("role", "left"), ("bid", "right"),
-                            ("in hand", "right"), ("on the table (laid)", "left"), ("won", "right")):
+    for column, justify in (
+        ("seat", "left"),
+        ("score", "right"),
+        ("role", "left"),
+        ("bid", "right"),
+        ("in hand", "right"),
+        ("on the table (laid)", "left"),
+        ("won", "right"),
+    ):
         seats.add_column(column, justify=justify)  # type: ignore[arg-type]
     for seat in range(n):
         name = f"{seat}" + (" (you)" if me == seat else "") + (" <" if seat in view["to_act"] else "")
@@ -75,9 +82,14 @@ def render(view: dict[str, Any]) -> Group:
     parts.append(seats)
     if table["phase"] == "auction":
         top = max(table["bids"])
-        parts.append(Text(f"Auction: highest bid {top}; this turn may reach {table['turn_limit']} "
-                          f"(laid this turn: {table['turn_laid']})", style="yellow"))
-        recent = table["auction"][-2 * n:]
+        parts.append(
+            Text(
+                f"Auction: highest bid {top}; this turn may reach {table['turn_limit']} "
+                f"(laid this turn: {table['turn_laid']})",
+                style="yellow",
+            )
+        )
+        recent = table["auction"][-2 * n :]
         if recent:
             parts.append(Text("Recent: " + ", ".join(f"{s}:{m}" for s, m in recent), style="dim"))
     if table["chief"] is not None:
@@ -95,12 +107,19 @@ def render(view: dict[str, Any]) -> Group:
         parts.append(Text("Trick: ").append_text(_trick_text(table["trick"])))
     if table["tricks"]:
         last = table["tricks"][-1]
-        parts.append(Text("Last trick: ", style="dim").append_text(_trick_text(last["cards"]))
-                     .append(f"  -> seat {last['winner']}", style="dim"))
+        parts.append(
+            Text("Last trick: ", style="dim")
+            .append_text(_trick_text(last["cards"]))
+            .append(f"  -> seat {last['winner']}", style="dim")
+        )
     if table["hands"]:
         done = table["hands"][-1]
-        parts.append(Text(f"Hand {done['hand']}: {done['result']}, deltas "
-                          + " ".join(f"{d:+d}" for d in done["deltas"]), style="dim"))
+        parts.append(
+            Text(
+                f"Hand {done['hand']}: {done['result']}, deltas " + " ".join(f"{d:+d}" for d in done["deltas"]),
+                style="dim",
+            )
+        )
     if "hand" in table:
         parts.append(Text("Your hand: ", style="bold cyan").append_text(cards_text(table["hand"])))
     if view["terminal"]:
@@ -126,18 +145,24 @@ def _points(values: list[int]) -> str:
 def _scored_text(event: dict[str, Any]) -> str:
     head = f"hand {event['hand']} scored"
     if event["result"] == "egalite":
-        text = (f"{head}: égalité between {_seats(event['tied'])} (seat {event['tie_maker']} made the tie and "
-                f"pays 10 per card)")
+        text = (
+            f"{head}: égalité between {_seats(event['tied'])} (seat {event['tie_maker']} made the tie and "
+            f"pays 10 per card)"
+        )
     else:
         made = event["result"] == "made"
         team = f"seat {event['chief']}" + (f" and seat {event['partner']}" if event["partner"] is not None else "")
-        text = (f"{head}: {team} took {event['team_triangles']} triangles for a contract of {event['contract']} "
-                f"(bid {event['bid']}), {'made' if made else 'missed'}")
+        text = (
+            f"{head}: {team} took {event['team_triangles']} triangles for a contract of {event['contract']} "
+            f"(bid {event['bid']}), {'made' if made else 'missed'}"
+        )
         if made:
             text += f"; +{event['bonus']} each"
         else:
-            text += (f"; k = {event['k']}: the chief loses {event['chief_loss']}, each opponent gains "
-                     f"{event['opponent_gain']}")
+            text += (
+                f"; k = {event['k']}: the chief loses {event['chief_loss']}, each opponent gains "
+                f"{event['opponent_gain']}"
+            )
         text += f"; triangles {' '.join(str(t) for t in event['triangles'])}"
     return f"{text}; points {_points(event['deltas'])}, totals {' '.join(str(s) for s in event['scores'])}"
 
@@ -165,8 +190,10 @@ def event_text(event: dict[str, Any]) -> str:
         if event["result"] == "egalite":
             return f"the auction ends in an égalité (bids {bids}): the hand is not played"
         vice = "no vice" if event["vice"] is None else f"vice seat {event['vice']}"
-        return (f"the auction ends (bids {bids}): chief seat {event['chief']}, {vice}; the team needs "
-                f"{event['contract']} triangles")
+        return (
+            f"the auction ends (bids {bids}): chief seat {event['chief']}, {vice}; the team needs "
+            f"{event['contract']} triangles"
+        )
     if kind == "trump":
         return f"the {event['role']} (seat {seat}) names {_trump_words(event)} as trump"
     if kind == "no_trump":

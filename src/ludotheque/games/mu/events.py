@@ -90,8 +90,14 @@ def _auction(before: MuState, seat: int, action: int, after: MuState) -> list[Ev
             assert after.chief is not None
             result, chief, vice = "chief", after.chief, after.vice
             contract = rules.contract(before.game.players, bids[after.chief])
-        end = {"type": "auction_end", "bids": bids, "result": result, "chief": chief, "vice": vice,
-               "contract": contract}
+        end = {
+            "type": "auction_end",
+            "bids": bids,
+            "result": result,
+            "chief": chief,
+            "vice": vice,
+            "contract": contract,
+        }
         events.append(public(end))
     return events
 

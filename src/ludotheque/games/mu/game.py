@@ -9,7 +9,7 @@ match ends when a hand leaves someone at the target or above (mu-9).  Action lay
 from __future__ import annotations
 
 import random
-from itertools import compress
+from itertools import accumulate, compress
 from typing import Any
 
 from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, OptionSpec, State
@@ -168,6 +168,13 @@ class MuState(State):
         self._outcomes = outcomes
         return list(outcomes)
 
+    def _chance_cumulative(self) -> tuple[list[int], list[float]] | None:
+        # the running sums sample_chance would add from _chance_outcomes, the same floats (so the same draws)
+        if self.phase not in _CHANCE_PHASES:
+            return None
+        outcomes = self._chance_outcomes()
+        return [action for action, _ in outcomes], list(accumulate(p for _, p in outcomes))
+
     def _current_players(self) -> list[int]:
         return [self._actor()]
 
@@ -190,9 +197,7 @@ class MuState(State):
         if self.phase == VICE_TRUMP:
             return [self._trump_action(t) for t in rules.trump_options(self.laid_order[player])]
         if self.phase == CHIEF_TRUMP:
-            return [self._trump_action(t) for t in rules.trump_options(self.laid_order[player])] + [
-                nt.NO_TRUMP_ACTION
-            ]
+            return [self._trump_action(t) for t in rules.trump_options(self.laid_order[player])] + [nt.NO_TRUMP_ACTION]
         if self.phase == PARTNER:
             return [nt.PARTNER + s for s in range(self.game.players) if s not in (self.chief, self.vice)]
         return self._playable(player)

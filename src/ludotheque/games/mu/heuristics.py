@@ -237,8 +237,9 @@ class MuHeuristicBot:
             return min(winning, key=lambda c: (rules.strength(c[1], chief_t, vice_t, led), cheap(c)))[0]
         return min(cards, key=cheap)[0]
 
-    def _lead(self, view: dict[str, Any], cards: list[tuple[int, int]], chief_t: int, vice_t: int,
-              on_team: bool, cheap: Any) -> int:
+    def _lead(
+        self, view: dict[str, Any], cards: list[tuple[int, int]], chief_t: int, vice_t: int, on_team: bool, cheap: Any
+    ) -> int:
         table = view["table"]
         played = _kinds([name for trick in table["tricks"] for _, name, _ in trick["cards"]])
         mine = {kind for _, kind in cards}
@@ -249,8 +250,9 @@ class MuHeuristicBot:
         for action, kind in sorted(cards, key=lambda c: -(c[1] % 10)):
             if rules.category(kind, chief_t, vice_t) == rules.TRUMP_CATEGORY:
                 continue
-            higher = [k for k in range(kind + 1, kind // 10 * 10 + 10)
-                      if rules.category(k, chief_t, vice_t) == kind // 10]
+            higher = [
+                k for k in range(kind + 1, kind // 10 * 10 + 10) if rules.category(k, chief_t, vice_t) == kind // 10
+            ]
             if all(played.count(k) >= counts[k] or k in mine for k in higher):
                 return action  # a master card of its colour
         return int(min(cards, key=cheap)[0])

@@ -17,8 +17,16 @@ from __future__ import annotations
 from typing import Any
 
 LEVEL_SETTINGS: dict[str, dict[str, Any]] = {
-    "medium": {"iterations": 40, "max_rollout_steps": 150, "budget_players": 3,
-               "by_players": {5: {"kind": "noisy", "epsilon": 0.0}, 6: {"kind": "noisy", "epsilon": 0.15}}},
-    "hard": {"iterations": 160, "max_rollout_steps": 150, "budget_players": 3,
-             "by_players": {5: {"iterations": 240}, 6: {"iterations": 240}}},
+    "medium": {
+        "iterations": 40,
+        "max_rollout_steps": 150,
+        "budget_players": 3,
+        "by_players": {5: {"kind": "noisy", "epsilon": 0.0}, 6: {"kind": "noisy", "epsilon": 0.15}},
+    },
+    "hard": {
+        "iterations": 160,
+        "max_rollout_steps": 150,
+        "budget_players": 3,
+        "by_players": {5: {"iterations": 240}, 6: {"iterations": 240}},
+    },
 }

@@ -13,7 +13,8 @@ import {api, seatAt} from "./api.js";
 import {board, loadRenderer, makeContext, momentWords, moveWords} from "./board.js";
 import {loadMuted, speaker} from "./chat.js";
 import {clear, h} from "./dom.js";
-import {currentLang, languageButtons, loadGameCatalog, loadShellCatalog, t} from "./i18n.js";
+import {currentLang, loadGameCatalog, loadShellCatalog, t} from "./i18n.js";
+import {bar, createEventLog, describeEvent, gameTitle, seatList, seatNames} from "./tableparts.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const query = new URLSearchParams(location.search);
@@ -130,17 +131,11 @@ function onKey(event) {
 // -- drawing -------------------------------------------------------------------------------------------------
 
 function gameName() {
-  const game = (page.games || []).find((g) => g.id === page.summary.game) || {name: page.summary.game};
-  const key = `${page.summary.game}.game.name`;
-  return t(key) === key ? game.name : t(key);
+  return gameTitle(page.games, page.summary.game).name;
 }
 
 function names() {
-  return page.summary.seats.map((s, i) => {
-    if (s.kind !== "bot") return s.name || t("seat.open");
-    const level = t(`level.${s.name}`);
-    return t("seat.bot_at", {level: level === `level.${s.name}` ? s.name : level, n: i + 1});
-  });
+  return seatNames(page.summary.seats);
 }
 
 function context() {
@@ -158,9 +153,7 @@ function context() {
 }
 
 function describe(event, ctx) {
-  // a renderer's describe() may return "" for an event not worth a line (each card dealt, say)
-  if (!page.renderer.describe) return `${event.type}`;
-  try { return page.renderer.describe(event, ctx); } catch { return `${event.type}`; }
+  return describeEvent(page.renderer, event, ctx);
 }
 
 function draw() {
@@ -182,12 +175,9 @@ function draw() {
   }
 }
 
+// the bar, the seats and the event log are the table page's (js/tableparts.js), without its life at the table
 function header() {
-  return h("header", {class: "bar"},
-    h("a", {href: "/", class: "home"}, "ludotheque"),
-    h("span", {class: "title"}, t("replay.title"), page.summary ? ` · ${gameName()}` : ""),
-    h("span", {class: "spacer"}),
-    languageButtons(h, draw));
+  return bar({title: [t("replay.title"), page.summary ? ` · ${gameName()}` : ""], redraw: draw});
 }
 
 function replayArea() {
@@ -260,9 +250,7 @@ function currentMove(step, ctx) {
 }
 
 function seatsList(view) {
-  return h("ol", {class: "seats", "aria-label": t("table.seats")},
-    names().map((name, index) => h("li", {class: ["seat", view.to_act.includes(index) && "to-act",
-      index === page.seat && "me"]}, h("span", {class: "name"}, name))));
+  return seatList({names: names(), toAct: view.to_act, me: page.seat});
 }
 
 function result(ctx) {
@@ -277,16 +265,10 @@ function result(ctx) {
       h("td", {}, name), h("td", {class: "num"}, view.returns ? String(view.returns[index]) : ""))))));
 }
 
+// the log up to the step shown, drawn again with the page (a plain list: stepping is not news to announce)
 function eventLog(ctx) {
-  const lines = [];
-  for (let index = ctx.events.length - 1; index >= 0 && lines.length < 40; index--) {
-    const event = ctx.events[index];
-    const text = describe(event, ctx);
-    if (text) lines.push(h("li", {class: ctx.recent.includes(event) ? "new" : null}, text));
-  }
-  // tabindex: the list scrolls, and the keyboard scrolls it too
-  return h("details", {class: "log", open: true}, h("summary", {}, t("table.what_happened")),
-    h("ol", {tabindex: "0"}, lines));
+  return createEventLog().show({events: ctx.events, recent: ctx.recent, names: ctx.names,
+    describe: (event) => describe(event, ctx)});
 }
 
 // -- the coach's review --------------------------------------------------------------------------------------

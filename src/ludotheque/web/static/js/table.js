@@ -1,4 +1,5 @@
-// The table page: joins or watches a table, keeps one WebSocket to the server, and draws what the seat sees.
+// The table page: joins or watches a table, takes in what its connection (js/socket.js) brings, and draws what the
+// seat sees, with the bar, the seats and the event log it shares with the replay (js/tableparts.js).
 //
 // The server sends {"type": "state", seq, status, view, legal, events}: the seat's own view, its legal moves
 // (each {id, notation, move}) and what it saw happen since the last frame.  The page never computes game rules:
@@ -12,11 +13,13 @@
 import {REQUEST_TIMEOUT_MS, api, holdSeat, playerName, playerToken, seatAt, setPlayerName} from "./api.js";
 import {board, loadRenderer, makeContext, moveWords} from "./board.js";
 import {clear, h} from "./dom.js";
-import {currentLang, languageButtons, loadGameCatalog, loadShellCatalog, t} from "./i18n.js";
+import {currentLang, loadGameCatalog, loadShellCatalog, t} from "./i18n.js";
 import {markdown} from "./markdown.js";
 import {notifyButton} from "./push.js";
 import {createChat} from "./chat.js";
 import {createHint} from "./hint.js";
+import {createConnection} from "./socket.js";
+import {bar, createEventLog, describeEvent, gameTitle, seatList, seatNames} from "./tableparts.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const invite = new URLSearchParams(location.search).get("invite");
@@ -30,16 +33,16 @@ const page = {
   state: null,       // the latest state frame
   log: [],           // every event received, in order
   recent: [],        // the events of the latest frame
-  socket: null,
-  live: false,       // the socket is open and has brought its first frame: only then are moves offered
-  lost: false,       // the connection dropped and the page is trying again (cleared by the first frame)
-  pending: null,     // the client_move_id of a move sent and not yet shown in a frame
-  ackedSeq: null,    // the seq its ack named: the frame that includes it clears ``pending``
+  // the connection's state, as js/socket.js keeps it (read here by the page and by the browser tests)
+  get socket() { return connection.socket; },
+  get live() { return connection.live; },      // its first frame came: only then are moves offered
+  get lost() { return connection.lost; },      // it dropped and a new one is being tried
+  get pending() { return connection.pending; },  // the client_move_id of a move sent and not yet shown in a frame
+  get seenSeq() { return connection.seenSeq; },
   notice: null,      // {kind, key or text, detail}: an error or information line (a key is said in the page's language)
   showRules: false,
   rules: {},         // the rules help by language, once fetched
   closed: null,      // why the connection was closed for good
-  seenSeq: 0,
   // life at the table (the section below draws them)
   clock: null,       // the latest frame's clock, with `at`: when it arrived (performance.now())
   notices: [],       // what happened to the seats, each with `at`: its place in the log
@@ -59,9 +62,7 @@ root.after(chat.element);
 
 // a message that is not a move (a chat line, a hint asked) over the table's socket: false while it is not open
 function sendMessage(message) {
-  if (!online()) return false;
-  page.socket.send(JSON.stringify(message));
-  return true;
+  return connection.send(message);
 }
 
 async function main() {
@@ -84,27 +85,33 @@ async function main() {
   draw();
 }
 
-// -- the connection ------------------------------------------------------------------------------------------
+// -- the connection (js/socket.js keeps it; the page takes in what it brings) ----------------------------------
 
-// How long the page waits (ms) before it treats the connection as broken and opens a new one: for a socket to
-// open and bring its first frame, and for a move's answer (an ack or an error); how long it waits at most
-// between two attempts.  A server that stalls is then handled as one that dropped.
-const CONNECT_TIMEOUT_MS = 10000;
-const MOVE_TIMEOUT_MS = 10000;
-const RETRY_MAX_MS = 5000;
+// why the server refused the connection for good, by its close code
+const REFUSED = {4404: "table.missing", 4401: "table.bad_token", 4403: "table.private"};
 
-let retry = 0;
-let retryTimer = null;
-let connectTimer = null;
-let moveTimer = null;
+const connection = createConnection({
+  url: socketUrl,
+  message: receive,
+  failed: (error) => failed("connection.message_failed", error),
+  dropped: ({moveDropped, refused}) => {
+    // a move given up with the connection: the next frame shows whether the server had it (the person plays it
+    // again if not)
+    if (moveDropped) page.notice = {kind: "info", key: "connection.move_dropped"};
+    if (refused !== null) page.closed = t(REFUSED[refused]);
+  },
+  changed: () => draw(),
+});
 
 function connect() {
-  clearTimeout(retryTimer);
-  retryTimer = null;
-  forget(page.socket);  // one connection at a time: a spectator's is replaced by the seat's after a join
+  connection.open();
+}
+
+// The table's socket: a seat's token, or else the invite code of a private table's link (a private table is watched
+// with one of them); watching, the player's token too: a person who sits at the table chats in the players' room
+// from any socket
+function socketUrl() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  // a seat's token, or else the invite code of a private table's link: a private table is watched with one of them;
-  // watching, the player's token too: a person who sits at the table chats in the players' room from any socket
   const query = new URLSearchParams();
   if (page.held) query.set("token", page.held.token);
   else {
@@ -112,61 +119,12 @@ function connect() {
     if (playerToken()) query.set("player_token", playerToken());
   }
   const token = query.toString() ? `?${query}` : "";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${token}`);
-  page.socket = socket;
-  page.live = false;
-  clearTimeout(connectTimer);
-  connectTimer = setTimeout(() => lose(socket, null), CONNECT_TIMEOUT_MS);
-  socket.onopen = () => {
-    if (socket !== page.socket) return;
-    socket.send(JSON.stringify({type: "hello", last_seq: page.seenSeq}));
-  };
-  // each message is handled at once and on its own: one that fails is shown, and the next is handled as usual
-  socket.onmessage = (message) => {
-    if (socket !== page.socket) return;  // a socket given up on may still deliver: it is not the table any more
-    try {
-      receive(JSON.parse(message.data));
-    } catch (error) {
-      failed("connection.message_failed", error);
-    }
-    draw();
-  };
-  socket.onclose = (event) => lose(socket, event.code);
+  return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${token}`;
 }
 
-// The connection `socket` is over (closed with `code`, or given up on with null): the page says so, offers no
-// move, and opens a new one after a pause that grows with each failed attempt, unless the server refused it for good.
-function lose(socket, code) {
-  if (socket !== page.socket) return;
-  forget(socket);
-  page.socket = null;
-  page.live = false;
-  if (page.pending && page.ackedSeq === null) {
-    // the move may or may not have reached the server: it is not sent again on its own, because the next frame
-    // shows which (the move applied, or the same choice offered again) and the person decides with what they see
-    page.notice = {kind: "info", key: "connection.move_dropped"};
-  }
-  clearPending();  // an acknowledged move shows in the first frame of the next connection
-  if (code === 4404 || code === 4401 || code === 4403) {
-    page.closed = t({4404: "table.missing", 4401: "table.bad_token", 4403: "table.private"}[code]);
-    draw();
-    return;
-  }
-  page.lost = true;
-  draw();
-  retryTimer = setTimeout(connect, Math.min(RETRY_MAX_MS, 500 * 2 ** retry++));
-}
-
-// a socket the page no longer listens to, closed (a stalled one may never say it closed: nothing waits for it)
-function forget(socket) {
-  if (!socket) return;
-  socket.onopen = socket.onmessage = socket.onclose = null;
-  if (socket.readyState === WebSocket.CONNECTING || socket.readyState === WebSocket.OPEN) socket.close();
-  clearTimeout(connectTimer);
-}
-
-// One message from the server, taken into the page (drawn by the caller).  Never waits: what it needs from the
-// REST API (the summary when the table's status changed) is asked for on the side and drawn when it comes.
+// One message from the server, taken into the page (the connection has done its part: the page draws after it).
+// Never waits: what it needs from the REST API (the summary when the table's status changed) is asked for on the
+// side and drawn when it comes.
 function receive(message) {
   if (message.type === "chat" || message.type === "chat_history" || (message.type === "error" && message.of === "chat")) {
     chat.receive(message);  // a chat line, or its refusal: nothing to do with a move on its way
@@ -174,32 +132,14 @@ function receive(message) {
   }
   if (message.type === "hint" || message.type === "error") hint.receive(message);
   if (message.type === "state") {
-    if (!page.live) {
-      // the first frame of this connection: the table is live again
-      page.live = true;
-      page.lost = false;
-      retry = 0;
-      clearTimeout(connectTimer);
-    }
     lifeFrame(message);
     page.state = message;
     page.recent = message.events;
     page.log.push(...message.events);
-    page.seenSeq = message.seq;
-    // the move stays pending until a frame that includes it: the frame before it still offers the old moves;
-    // a finished game answers no move any more
-    if (page.pending && ((page.ackedSeq !== null && message.seq >= page.ackedSeq) || (message.view && message.view.terminal))) {
-      clearPending();
-    }
     if (page.summary.status !== message.status) refreshSummary();
   } else if (message.type === "ack") {
-    if (message.client_move_id === page.pending) {
-      if (page.state && page.state.seq >= message.seq) clearPending();
-      else page.ackedSeq = message.seq;
-    }
     page.notice = null;
   } else if (message.type === "error") {
-    clearPending();
     // the server explains in English: shown as it is to English readers, kept as a tooltip for the others
     page.notice = {kind: "error", key: "error." + message.code, detail: message.message, explain: true};
   }
@@ -232,45 +172,25 @@ function refreshSummary() {
     });
 }
 
-function clearPending() {
-  page.pending = null;
-  page.ackedSeq = null;
-  clearTimeout(moveTimer);
-}
-
 // whether a move may be sent now: the connection is open and its frames are the table's
 function online() {
-  return Boolean(page.live && page.socket && page.socket.readyState === WebSocket.OPEN);
+  return connection.online();
 }
 
+// a move offered (its legal entry, or its notation), sent on the frame it was offered on: the connection draws the
+// page again once it is on its way
 function play(entry) {
   const state = page.state;
   if (!state || !online() || page.pending) return;
   const legal = typeof entry === "string" ? state.legal.find((m) => m.notation === entry) : entry;
   if (!legal) return;
-  const id = (crypto.randomUUID && crypto.randomUUID()) || `${Date.now()}-${Math.random()}`;
-  const socket = page.socket;
-  page.pending = id;
-  page.ackedSeq = null;
-  clearTimeout(moveTimer);
-  // a move the server neither acknowledges nor refuses in time: the connection is taken as broken, and the move
-  // is given up with it (``lose``): the page never stays on "sending" for good
-  moveTimer = setTimeout(() => { if (page.pending === id) lose(socket, null); }, MOVE_TIMEOUT_MS);
-  socket.send(JSON.stringify({type: "move", move: legal.notation, client_move_id: id, after_seq: state.seq}));
-  draw();
+  connection.move(legal.notation, state.seq);
 }
 
 // -- drawing -------------------------------------------------------------------------------------------------
 
 function gameInfo() {
-  const game = page.games.find((g) => g.id === page.summary.game) || {name: page.summary.game};
-  const key = `${page.summary.game}.game.name`;
-  return {...game, catalogName: game.name, name: t(key) === key ? game.name : t(key)};
-}
-
-function botName(spec, index) {
-  const level = t(`level.${spec}`);
-  return t("seat.bot_at", {level: level === `level.${spec}` ? spec : level, n: index + 1});
+  return gameTitle(page.games, page.summary.game);
 }
 
 // the seats as the latest frame has them (it carries their names and kinds), as the summary has them before it
@@ -279,7 +199,7 @@ function seats() {
 }
 
 function names() {
-  return seats().map((s, i) => (s.kind === "bot" ? botName(s.name, i) : s.name || t("seat.open")));
+  return seatNames(seats());
 }
 
 // the moves the page offers: the frame's, while the connection is live (a move sent now would be lost)
@@ -361,7 +281,7 @@ function drawPage() {
 // The page's new elements in `root`; the event log's element, among them, is never taken out of the page: it is a
 // live region, and a screen reader reads out only the lines added to it, not a whole new log at every frame.
 function mount(nodes) {
-  const kept = logView.element;
+  const kept = logView && logView.element;
   for (const child of [...root.childNodes]) if (child !== kept) child.remove();
   const at = nodes.indexOf(kept);
   if (at < 0) {
@@ -403,20 +323,19 @@ function isMyTurn() {
 }
 
 function header(game) {
-  return h("header", {class: "bar"},
-    h("a", {href: "/", class: "home"}, "ludotheque"),
-    h("span", {class: "title"}, game.name,
-      [game.name, game.catalogName].includes(page.summary.name) ? "" : ` · ${page.summary.name}`),
-    h("span", {class: "spacer"}),
-    h("button", {class: "link", "data-test": "rules", onclick: () => { page.showRules = !page.showRules; draw(); }},
-      t("nav.rules")),
-    h("button", {class: "link", "data-test": "sound", "aria-pressed": String(localStorage.getItem(SOUND_KEY) === "on"),
-      title: t("nav.sound_help"), onclick: () => {
-        localStorage.setItem(SOUND_KEY, localStorage.getItem(SOUND_KEY) === "on" ? "off" : "on");
-        draw();
-      }}, localStorage.getItem(SOUND_KEY) === "on" ? t("nav.sound_on") : t("nav.sound_off")),
-    languageButtons(h, draw),
-  );
+  return bar({
+    title: [game.name, [game.name, game.catalogName].includes(page.summary.name) ? "" : ` · ${page.summary.name}`],
+    controls: [
+      h("button", {class: "link", "data-test": "rules", onclick: () => { page.showRules = !page.showRules; draw(); }},
+        t("nav.rules")),
+      h("button", {class: "link", "data-test": "sound", "aria-pressed": String(localStorage.getItem(SOUND_KEY) === "on"),
+        title: t("nav.sound_help"), onclick: () => {
+          localStorage.setItem(SOUND_KEY, localStorage.getItem(SOUND_KEY) === "on" ? "off" : "on");
+          draw();
+        }}, localStorage.getItem(SOUND_KEY) === "on" ? t("nav.sound_on") : t("nav.sound_off")),
+    ],
+    redraw: draw,
+  });
 }
 
 function waitingArea() {
@@ -447,22 +366,16 @@ function waitingArea() {
     open && !page.held ? form : h("p", {}, t("table.connecting")));
 }
 
+// the seats (js/tableparts.js), each with who is here, "you", whose turn it is, who left and the clocks; a name is a
+// link to the page of the account seated there
 function seatsList(view) {
   const toAct = view ? view.to_act : [];
-  const seat = page.held ? page.held.seat : null;
-  return h("ol", {class: "seats", "aria-label": t("table.seats")},
-    names().map((name, index) => h("li", {class: ["seat", toAct.includes(index) && "to-act", index === seat && "me"]},
-      seatPresence(index),
-      seatName(index, name), index === seat ? h("span", {class: "you"}, t("seat.you")) : null,
+  const seat = mySeat();
+  return seatList({names: names(), toAct, me: seat, accounts: seats().map((s) => s && s.account),
+    before: seatPresence,
+    after: (index) => [index === seat ? h("span", {class: "you"}, t("seat.you")) : null,
       toAct.includes(index) ? h("span", {class: "turn-dot", title: t("status.to_act")}, "●") : null,
-      seatAway(index), seatClock(index))));
-}
-
-// a seat's name, a link to the page of the account seated there (guests and bots have none)
-function seatName(index, name) {
-  const account = seats()[index] && seats()[index].account;
-  return account ? h("a", {class: "name", href: `/players/${encodeURIComponent(account)}`, "data-player": account}, name)
-    : h("span", {class: "name"}, name);
+      seatAway(index), seatClock(index)]});
 }
 
 function statusLine(state) {
@@ -545,68 +458,15 @@ function inviteBox() {
     }}, t("invite.start_with_bots")) : null);
 }
 
-// The event log, newest first: one element for the page's life, a polite live region (aria-live) whose lines are
-// added as frames bring them, so that a screen reader says each new line once.  A line's words are asked of the
-// renderer at each frame (a line may say what later events changed, as Calcory's one line for its deal): only a line
-// whose words changed is touched.  The list is written again whole when the language or a seat's name changes.
-const LOG_LINES = 40;
-const logView = {element: null, list: null, lines: new Map(), words: null};
+// The event log (js/tableparts.js): one element for the page's life, a polite live region whose lines are added as
+// frames bring them, the seats' notices among the events; made with the first frame, once the catalogs are in.
+let logView = null;
 
 function eventLog(ctx) {
-  if (!logView.element) {
-    // tabindex: the list scrolls, and the keyboard scrolls it too
-    logView.list = h("ol", {"aria-live": "polite", "aria-relevant": "additions", "data-test": "log", tabindex: "0"});
-    logView.element = h("details", {class: "log log-area", open: true},
-      h("summary", {}, t("table.what_happened")), logView.list);
-  }
-  const words = JSON.stringify([currentLang(), ctx.names]);
-  if (words !== logView.words) {
-    logView.words = words;
-    logView.element.querySelector("summary").textContent = t("table.what_happened");
-    logView.list.replaceChildren();
-    logView.lines.clear();
-  }
-  // a renderer's describe() may return "" or null for an event not worth a line (each card dealt, say)
-  const described = (event) => {
-    if (!page.renderer.describe) return `${event.type}`;
-    try { return page.renderer.describe(event, ctx); } catch { return `${event.type}`; }
-  };
-  // the newest lines, newest first; a notice sits before the events of the frame that brought it (`at`: the log's
-  // length then).  Each line is known by its place in the page's log (`e3`) or among the notices (`n1`).
-  const wanted = [];
-  for (let index = page.log.length; index >= 0 && wanted.length < LOG_LINES; index--) {
-    const event = page.log[index];
-    const text = event && described(event);
-    if (text) wanted.push({key: `e${index}`, text, recent: page.recent.includes(event)});
-    for (let at = page.notices.length - 1; at >= 0; at--) {
-      const notice = page.notices[at];
-      if (notice.at === index) wanted.push({key: `n${at}`, text: noticeText(notice), notice});
-    }
-  }
-  const lines = wanted.map((line) => {
-    let item = logView.lines.get(line.key);
-    if (!item) {
-      item = line.notice
-        ? h("li", {class: ["log-notice", line.notice.kind], "data-test": "log-notice"}, line.text)
-        : h("li", {}, line.text);
-      logView.lines.set(line.key, item);
-    } else if (item.textContent !== line.text) {
-      item.textContent = line.text;
-    }
-    if (!line.notice) item.classList.toggle("new", Boolean(line.recent));
-    return item;
-  });
-  // the lines no longer shown go; the others are put in order, which moves none as long as frames only add lines
-  const keep = new Set(lines);
-  for (const [key, item] of logView.lines) {
-    if (!keep.has(item)) { item.remove(); logView.lines.delete(key); }
-  }
-  let cursor = logView.list.firstChild;
-  for (const item of lines) {
-    if (item === cursor) cursor = cursor.nextSibling;
-    else logView.list.insertBefore(item, cursor);
-  }
-  return logView.element;
+  if (!logView) logView = createEventLog({live: true});
+  return logView.show({events: page.log, recent: page.recent, names: ctx.names,
+    describe: (event) => describeEvent(page.renderer, event, ctx),
+    notices: page.notices.map((notice) => ({at: notice.at, kind: notice.kind, text: noticeText(notice)}))});
 }
 
 function endPanel(ctx) {
