@@ -121,7 +121,7 @@ inline int opening_threshold(bool first, int total, bool team) {
   return 6;
 }
 
-// rules.addable_types (rummu-7): the types t for which some valid combination of at least min_size cards holds
+// rules.addable_types (rummu-4, rummu-11): the types t for which some valid combination of at least min_size cards holds
 // the cards and t.  Public on purpose: the legality of a laying step never depends on hidden cards.
 inline uint64_t addable_types(const int8_t *cards, int len, int min_size) {
   const int need = std::max(3, min_size);
@@ -602,7 +602,8 @@ struct State {
 
   // game.py's resample: within each pile generation (epoch), the cards delivered unseen to the other seats (and
   // for the current epoch the pile) are shuffled together and dealt back to the same deliveries; the observer
-  // knows what each reshuffle put in the pile, so cards never cross epochs
+  // knows what each reshuffle put in the pile, so cards never cross epochs.  Each pool is put in kind order before
+  // it is shuffled, so a determinization depends only on what `seat` has seen
   void resample(int seat, ludo::Rng &rng) {
     if (phase == kOver) return;
     for (int e = 0; e <= epoch; ++e) {
@@ -618,6 +619,9 @@ struct State {
         for (int t = 0; t < kTypes; ++t)
           for (int c = 0; c < pile[t]; ++c) cards[count++] = static_cast<int8_t>(t);
       if (count == 0) continue;
+      // canonical order (game.py sorts the pool too): the draw must not depend on which seat holds which hidden
+      // card, nor on the order they were delivered in
+      std::sort(cards, cards + count);
       for (int i = count - 1; i > 0; --i) std::swap(cards[i], cards[rng.below(i + 1)]);
       for (int i = 0; i < events; ++i) --hands[hidden[slots[i]].seat][hidden[slots[i]].card];
       for (int i = 0; i < events; ++i) {
