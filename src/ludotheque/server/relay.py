@@ -2,13 +2,13 @@
 owner, which serves the connection as its own; what the client is owed comes back and is sent in order.
 
 The relay keeps its own rate limit and bounded outbox (``Connection``), so that a client flooding or not reading
-costs the site no more here than at the owner.  When the owner stops (or gives the table up), the socket is closed
-with 1012 and the client reconnects and says ``hello`` wherever it lands.
+costs the site no more here than at the owner; the socket lives as a direct one does (``live/socket.py``'s
+``run_socket``).  When the owner stops (or gives the table up), the socket is closed with 1012 and the client
+reconnects and says ``hello`` wherever it lands.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import secrets
 from typing import Any
@@ -16,6 +16,7 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 
 from ludotheque.server.live import Connection
+from ludotheque.server.live.socket import run_socket
 from ludotheque.server.site import Remote, Site
 
 
@@ -27,24 +28,20 @@ async def relay_socket(websocket: WebSocket, site: Site, remote: Remote, seat: i
     conn = secrets.token_hex(8)
     connection = Connection(seat, websocket.send_json, limit=outbox_limit, byte_limit=outbox_bytes)
     cluster.relay(conn, remote.id, remote.owner, connection.push)
-    try:
-        await cluster.send(remote.owner, {"k": "ws.open", "conn": conn, "from": cluster.node, "table": remote.id,
-                                          "seat": seat})
-        tasks = [asyncio.create_task(_forward(websocket, site, remote.owner, conn, connection)),
-                 asyncio.create_task(_deliver(websocket, connection, person_seat is not None)),
-                 asyncio.create_task(connection.closing.wait())]
-        try:
-            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for task in tasks:
-                task.cancel()
-    finally:
+
+    async def leaving() -> None:
         cluster.unrelay(conn)
         with contextlib.suppress(Exception):
             await cluster.send(remote.owner, {"k": "ws.gone", "conn": conn})
-    if connection.closing.is_set():
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(websocket.close(connection.close_code, connection.close_reason), 2.0)
+
+    try:
+        await cluster.send(remote.owner, {"k": "ws.open", "conn": conn, "from": cluster.node, "table": remote.id,
+                                          "seat": seat})
+    except BaseException:
+        await leaving()
+        raise
+    await run_socket(websocket, connection, [_forward(websocket, site, remote.owner, conn, connection),
+                                             _deliver(websocket, connection, person_seat is not None)], leaving)
 
 
 async def _forward(websocket: WebSocket, site: Site, owner: str, conn: str, connection: Connection) -> None:
