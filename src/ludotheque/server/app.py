@@ -17,7 +17,6 @@ from sqlalchemy.engine import make_url
 
 from ludotheque.bots.coach import check_model, default_model
 from ludotheque.server import collector, players, profiles, push, ratings, replay, review
-from ludotheque.server.cluster import Cluster
 from ludotheque.server.config import Settings
 from ludotheque.server.dblock import ServerLock
 from ludotheque.server.errors import install_error_handlers
@@ -26,8 +25,9 @@ from ludotheque.server.live.socket import serve_connection
 from ludotheque.server.lobby import Lobby
 from ludotheque.server.metrics import install_metrics
 from ludotheque.server.pages import mount_pages
+from ludotheque.server.placement import LocalPlacement, Placement
 from ludotheque.server.security import install as install_security
-from ludotheque.server.site import Site
+from ludotheque.server.site import SitePlacement
 from ludotheque.server.tables import table_router
 
 #: ``serve --workers N`` hands each worker process its settings in this environment variable (JSON)
@@ -53,19 +53,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lock = await asyncio.to_thread(ServerLock(settings.db_url).take)
         keeping = asyncio.create_task(_keep_lock(lock))
         quiet_accept_errors(asyncio.get_running_loop())  # "too many open files": one line a second (guard.py)
-        lobby = await asyncio.to_thread(Lobby.open, settings)
+        lobby = await asyncio.to_thread(Lobby.open, settings, placement_for(settings))
         app.state.lobby = lobby
         collector.freeze_what_start_made()
-        lobby.resume()
-        if settings.redis_url is not None:
-            name = settings.site_name or make_url(settings.db_url).database or "ludotheque"
-            if not settings.site_secret:
-                raise RuntimeError("a node of a site needs the site's shared secret: LUDOTHEQUE_SITE_SECRET")
-            cluster = Cluster(settings.redis_url, name, settings.site_secret, lease_s=settings.lease_s,
-                              renew_s=settings.lease_s / 3)
-            site = Site(lobby, cluster)
-            site.serve_socket = serve_connection
-            await lobby.join_site(site)
+        await lobby.resume()
         try:
             yield
         finally:
@@ -93,6 +84,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_metrics(app)  # /healthz, /readyz, /metrics, /api/metrics
     mount_pages(app)
     return app
+
+
+def placement_for(settings: Settings) -> Placement:
+    """Where the tables live: in this process, or (``--redis``) at the nodes of a site that share them."""
+    if settings.redis_url is None:
+        return LocalPlacement()
+    name = settings.site_name or make_url(settings.db_url).database or "ludotheque"
+    if not settings.site_secret:
+        raise RuntimeError("a node of a site needs the site's shared secret: LUDOTHEQUE_SITE_SECRET")
+    return SitePlacement(settings.redis_url, name, settings.site_secret, lease_s=settings.lease_s,
+                         serve_socket=serve_connection, outbox_limit=settings.outbox_limit,
+                         outbox_bytes=settings.outbox_bytes)
 
 
 async def _keep_lock(lock: ServerLock) -> None:

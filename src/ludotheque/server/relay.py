@@ -15,16 +15,16 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
+from ludotheque.server.cluster import Cluster
 from ludotheque.server.live import Connection
 from ludotheque.server.live.socket import run_socket
-from ludotheque.server.site import Remote, Site
+from ludotheque.server.placement import Remote
 
 
-async def relay_socket(websocket: WebSocket, site: Site, remote: Remote, seat: int | None, outbox_limit: int,
+async def relay_socket(websocket: WebSocket, cluster: Cluster, remote: Remote, seat: int | None, outbox_limit: int,
                        outbox_bytes: int = 1 << 20, person_seat: int | None = None) -> None:
     """``person_seat``: the socket watches as a spectator, but its person sits at the table; the owner serves it as
     a spectator's, and this node keeps the spectators' chat from it (the chat's rooms follow the person)."""
-    cluster = site.cluster
     conn = secrets.token_hex(8)
     connection = Connection(seat, websocket.send_json, limit=outbox_limit, byte_limit=outbox_bytes)
     cluster.relay(conn, remote.id, remote.owner, connection.push)
@@ -40,11 +40,11 @@ async def relay_socket(websocket: WebSocket, site: Site, remote: Remote, seat: i
     except BaseException:
         await leaving()
         raise
-    await run_socket(websocket, connection, [_forward(websocket, site, remote.owner, conn, connection),
+    await run_socket(websocket, connection, [_forward(websocket, cluster, remote.owner, conn, connection),
                                              _deliver(websocket, connection, person_seat is not None)], leaving)
 
 
-async def _forward(websocket: WebSocket, site: Site, owner: str, conn: str, connection: Connection) -> None:
+async def _forward(websocket: WebSocket, cluster: Cluster, owner: str, conn: str, connection: Connection) -> None:
     """The client's messages, to the owner (past this node's own rate limit)."""
     try:
         while True:
@@ -53,7 +53,7 @@ async def _forward(websocket: WebSocket, site: Site, owner: str, conn: str, conn
                 return
             if not connection.admit():
                 continue
-            await site.cluster.send(owner, {"k": "ws.in", "conn": conn, "text": message.get("text")})
+            await cluster.send(owner, {"k": "ws.in", "conn": conn, "text": message.get("text")})
     except (WebSocketDisconnect, RuntimeError):
         return
 

@@ -27,9 +27,8 @@ from ludotheque.server.idempotency import KEY_REUSED, IdempotencyKeyDep, Idempot
 from ludotheque.server.limits import client_address
 from ludotheque.server.live.socket import SocketsPerAddress, handshake_refusal, origin_allowed, serve_connection
 from ludotheque.server.lobby import Lobby
+from ludotheque.server.placement import Remote
 from ludotheque.server.players import player_by_token
-from ludotheque.server.relay import relay_socket
-from ludotheque.server.site import Remote
 from ludotheque.server.store import TableRow
 
 
@@ -180,9 +179,7 @@ async def _play(websocket: WebSocket, table_id: str, token: str | None, invite: 
     if refusal is not None:
         await websocket.close(*refusal)
     elif isinstance(live, Remote):
-        assert lobby.site is not None
-        await relay_socket(websocket, lobby.site, live, seat, lobby.settings.outbox_limit,
-                           lobby.settings.outbox_bytes, person)
+        await lobby.placement.relay(websocket, live, seat, person)
     else:
         assert live is not None
         # a finished table nobody watches leaves memory after a grace (``Lobby.release_later``)
