@@ -166,7 +166,7 @@ def test_a_spectator_is_offered_no_mute_on_their_own_line(page: Any, other: Any,
 
 def test_a_person_watching_their_own_table_sends_their_player_token(page: Any, chat_server: ServerProcess) -> None:
     """A browser whose player sits at the table but holds no seat token here (another device's seat) watches with
-    its player token, so the server keeps it in the players' room (tests/server/test_chat_rooms.py)."""
+    its player token, so the server keeps it in the players' room (tests/server/live/test_chat_rooms.py)."""
     player = httpx.post(f"{chat_server.url}/api/players", json={"name": "Ana"}).json()["token"]
     created = httpx.post(f"{chat_server.url}/api/tables", headers={"X-Player-Token": player},
                          json={"game": "geier", "players": 2, "seats": ["me", "open"]}).json()

@@ -58,9 +58,10 @@ def serve(
     """Start the table server: the lobby, tables, bots and live play in the browser."""
     import uvicorn
 
-    from ludotheque.server.app import MAX_MESSAGE_BYTES, SETTINGS_ENV, create_app
+    from ludotheque.server.app import SETTINGS_ENV, create_app
     from ludotheque.server.guard import GuardedH11Protocol
     from ludotheque.server.guard import configure as configure_guard
+    from ludotheque.server.live.socket import MAX_MESSAGE_BYTES
     from ludotheque.server.logs import LEVELS, log_config
 
     if log_format not in LEVELS:

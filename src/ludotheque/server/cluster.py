@@ -99,7 +99,12 @@ class Cluster:
     """This node's link to the site's other nodes (``redis_url``: the site's Redis, its database number included)."""
 
     def __init__(self, redis_url: str, site: str, secret: str, lease_s: float = 6.0, renew_s: float = 2.0,
-                 node: str | None = None) -> None:
+                 node: str | None = None, *,
+                 on_call: Callable[[str, dict[str, Any]], Awaitable[Any]] | None = None,
+                 on_socket: Callable[[RelayedSocket, str, int | None], Awaitable[None]] | None = None,
+                 on_lost: Callable[[str], Awaitable[None]] | None = None) -> None:
+        """``on_call``: answers another node's call of a table verb; ``on_socket``: serves a socket another node
+        relays; ``on_lost``: a table whose lease this node lost.  A cluster without them (a test's) answers none."""
         self.redis = aioredis.from_url(redis_url, decode_responses=True)
         database = int(self.redis.connection_pool.connection_kwargs.get("db") or 0)
         self.prefix = f"ludotheque:{site}:{database}:"
@@ -114,9 +119,7 @@ class Cluster:
         self.relays: dict[str, tuple[str, str, Callable[[dict[str, Any]], None]]] = {}
         #: sockets another node holds for tables this node owns: conn -> the owner's side of it
         self.served: dict[str, RelayedSocket] = {}
-        self.on_call: Callable[[str, dict[str, Any]], Awaitable[Any]] | None = None
-        self.on_socket: Callable[[RelayedSocket, str, int | None], Awaitable[None]] | None = None
-        self.on_lost: Callable[[str], Awaitable[None]] | None = None
+        self.on_call, self.on_socket, self.on_lost = on_call, on_socket, on_lost
         self._tasks: list[asyncio.Task[None]] = []
         self._background: set[asyncio.Task[None]] = set()  # calls answered and sockets served, held till done
         self._renew = self.redis.register_script(_RENEW)

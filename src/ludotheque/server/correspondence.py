@@ -18,10 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from ludotheque.server import push
-
 if TYPE_CHECKING:
     from ludotheque.server.live.actor import LiveTable
+    from ludotheque.server.push import Pusher
 
 
 def is_correspondence(clock: dict[str, Any] | None) -> bool:
@@ -29,10 +28,10 @@ def is_correspondence(clock: dict[str, Any] | None) -> bool:
     return clock is not None and clock.get("days") is not None
 
 
-def tell_turns(live: LiveTable, told: dict[int, int]) -> None:
+def tell_turns(live: LiveTable, told: dict[int, int], pusher: Pusher | None) -> None:
     """Tell each person whose turn began since the last call and who has no connection open that it is their
-    turn.  ``told``: per seat, the seq at which its turn that was told (or seen) began; the watcher keeps it."""
-    pusher = push.pusher_of(live.store)
+    turn, through ``pusher`` (``None``: Web Push is off).  ``told``: per seat, the seq at which its turn that was
+    told (or seen) began; the watcher keeps it."""
     for seat in live.people_to_act():
         began = live.turn_started[seat]
         if told.get(seat) == began:

@@ -1,6 +1,8 @@
 """The lobby: creating, listing, joining and starting tables, and the tables in play.
 
-Everything that touches the database runs in a worker thread; the live tables stay in the event loop.
+Everything that touches the database runs in a worker thread; the live tables stay in the event loop.  Where a
+table lives is the placement's to say (``placement.py``: one process, or a node of a site); the verbs about one
+table that run where it lives are ``OWNER_VERBS``.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import contextlib
 import logging
 import math
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -26,16 +29,18 @@ from ludotheque.server.db import make_engine, migrate
 from ludotheque.server.errors import Refusal
 from ludotheque.server.limits import LimitReached, SlidingWindow
 from ludotheque.server.live import LiveTable
+from ludotheque.server.placement import LocalPlacement, Placement, Remote
 from ludotheque.server.players import LoginGuard, PlayerRow, new_guest, player_by_token
-from ludotheque.server.site import Remote, Site, owned
 from ludotheque.server.store import CLOSED, RematchExists, SeatSpec, SeatTaken, Store, TableRow
 
 log = logging.getLogger("ludotheque.server")
 
 class Lobby:
-    def __init__(self, settings: Settings, store: Store) -> None:
+    def __init__(self, settings: Settings, store: Store, placement: Placement | None = None) -> None:
         self.settings = settings
         self.store = store
+        #: where each table lives: this process alone, or a node of a site (``--redis``)
+        self.placement: Placement = placement if placement is not None else LocalPlacement()
         self.bots = BotPool(settings.bot_workers, settings.hard_at_once)
         self.tables: dict[str, LiveTable] = {}
         self.logins = LoginGuard(settings)
@@ -43,51 +48,43 @@ class Lobby:
         #: creator
         self.guests = SlidingWindow(settings.guests_per_minute, 60.0)
         self._expiry: asyncio.Task[None] | None = None
-        #: this node's part in a site of several (``--redis``); ``None`` for a server alone
-        self.site: Site | None = None
         self._releases: set[asyncio.Task[None]] = set()  # finished tables leaving memory after their grace
+        self.placement.bind(self)
 
     @classmethod
-    def open(cls, settings: Settings) -> Lobby:
-        """Connect to the database, apply its migrations, and restore every unfinished table (a server alone; a
-        node of a site adopts the tables nobody owns, ``site.py``)."""
+    def open(cls, settings: Settings, placement: Placement | None = None) -> Lobby:
+        """Connect to the database, apply its migrations, and restore the unfinished tables the placement says
+        (every one for a server alone; none for a node of a site, which adopts the tables nobody owns)."""
         engine = make_engine(settings.db_url)
         migrate(engine)
-        lobby = cls(settings, Store(engine))
+        lobby = cls(settings, Store(engine), placement)
         push.start(lobby.store, settings)  # the VAPID keys are made at the first start
         # the tables that expired while the server was stopped are not restored
         lobby.store.close_waiting(lobby.store.unopened_waiting(time.time() - settings.waiting_table_ttl_s), "expired")
-        if settings.redis_url is not None:
-            return lobby
-        for row in lobby.store.tables(("waiting", "playing"), limit=1_000_000):
+        for row in lobby.placement.tables_to_restore():
             try:
                 lobby.restore(row)
             except LudothequeError:
                 log.exception("table %s could not be restored; it stays closed", row.id)
         return lobby
 
-    async def join_site(self, site: Site) -> None:
-        """Become a node of a site of several processes (``--redis``)."""
-        self.site = site
-        await site.start()
-
-    def resume(self) -> None:
+    async def resume(self) -> None:
         """Start the bot workers, then the tables whose bots or chance act now, and their clocks (in the running
-        event loop)."""
+        event loop); then the placement (a node joins its site)."""
         self.bots.start()
         for live in self.tables.values():
             if live.row.status == "playing":
                 live.kick()
                 live.watch()
         self._expiry = asyncio.get_running_loop().create_task(self._expire_unopened_often())
+        await self.placement.start()
 
     async def close(self) -> None:
         if self._expiry is not None:
             self._expiry.cancel()
         for task in list(self._releases):
             task.cancel()
-        if self.site is not None:
-            await self.site.close()
+        await self.placement.close()
         self.logins.close()
         self.bots.close()
         pusher = push.pusher_of(self.store)
@@ -191,8 +188,6 @@ class Lobby:
             waiting_limit=self.settings.waiting_tables_per_player if "open" in specs else None,
             created_by=created_by, creator_limit=self.settings.tables_per_creator,
         )
-        if self.site is not None:
-            await self.site.claim_new(table_id)
         live = await self._open_new(table_id)
         if "open" not in specs:
             await live.start()
@@ -201,19 +196,17 @@ class Lobby:
                 "player_token": new_player_token}
 
     async def _open_new(self, table_id: str) -> LiveTable:
-        if self.site is not None:
-            await self.site.claim_new(table_id)
+        """A table this process just made (created, or a rematch offered), claimed here and live."""
+        await self.placement.claim_new(table_id)
         row = await asyncio.to_thread(self.store.table, table_id)
         assert row is not None
         live = self.tables[table_id] = self._new_live(row)
-        if self.site is not None:
-            self.site.hold(live)
         return live
 
     def _new_live(self, row: TableRow) -> LiveTable:
-        live = LiveTable(row, self.store, self.bots, self.settings)
-        live.on_idle = self.release_later
-        return live
+        holding = self.placement.holding(row.id)
+        return LiveTable(row, self.store, self.bots, self.settings, fence=holding.fence,
+                         on_conflict=holding.on_conflict, on_idle=self.release_later)
 
     def release_later(self, live: LiveTable) -> None:
         """A finished table leaves memory ``Settings.finished_grace_s`` from now if nobody is connected to it then
@@ -234,8 +227,7 @@ class Lobby:
         """A finished table nobody watches leaves memory (it is read again when asked)."""
         if self.tables.get(live.id) is live:
             del self.tables[live.id]
-            if self.site is not None:
-                await self.site.forget(live.id)
+            await self.placement.forget(live.id)
 
     def _check_bot(self, spec: str, game: Any) -> None:
         """A bot anyone may seat: a named level or one of the game's own bots, without settings.  Any other spec
@@ -279,8 +271,7 @@ class Lobby:
             raise Refusal(404, f"no table {table_id!r}")
         return row
 
-    @owned
-    async def join(self, table_id: str, name: str, invite: str | None, player_token: str | None = None,
+    async def _join(self, table_id: str, name: str, invite: str | None, player_token: str | None = None,
                    address: str = "unknown") -> dict[str, Any]:
         row = await self._row(table_id)
         if row.private and invite != row.invite:
@@ -301,6 +292,55 @@ class Lobby:
             await live.start()
         return {"seat": seat, "token": token, "player_token": new_player_token}
 
+    # -- the verbs about one table: run where the table lives (``OWNER_VERBS``) ---------------------------------
+
+    async def join(self, table_id: str, name: str, invite: str | None, player_token: str | None = None,
+                   address: str = "unknown") -> dict[str, Any]:
+        answer: dict[str, Any] = await self._at_owner("join", table_id, name, invite, player_token, address)
+        return answer
+
+    async def leave(self, table_id: str, token: str | None) -> dict[str, Any]:
+        answer: dict[str, Any] = await self._at_owner("leave", table_id, token)
+        return answer
+
+    async def reclaim(self, table_id: str, token: str | None) -> dict[str, Any]:
+        answer: dict[str, Any] = await self._at_owner("reclaim", table_id, token)
+        return answer
+
+    async def rematch(self, table_id: str, token: str | None, base_url: str) -> dict[str, Any]:
+        answer: dict[str, Any] = await self._at_owner("rematch", table_id, token, base_url)
+        return answer
+
+    async def decline_rematch(self, table_id: str, token: str | None) -> dict[str, Any]:
+        answer: dict[str, Any] = await self._at_owner("decline_rematch", table_id, token)
+        return answer
+
+    async def start(self, table_id: str, token: str | None) -> dict[str, Any]:
+        answer: dict[str, Any] = await self._at_owner("start", table_id, token)
+        return answer
+
+    async def cancel(self, table_id: str, token: str | None) -> None:
+        await self._at_owner("cancel", table_id, token)
+
+    async def opened(self, table_id: str) -> None:
+        await self._at_owner("opened", table_id)
+
+    async def _at_owner(self, verb: str, table_id: str, *args: Any) -> Any:
+        """Run ``verb`` here when the table lives here (or nowhere yet: the placement adopts it), else at the node
+        that holds it; its arguments and answer cross between nodes as JSON."""
+        if table_id not in self.tables:
+            remote = await self.placement.elsewhere(table_id)
+            if remote is not None:
+                return await self.placement.call(remote, verb, list(args), {})
+        return await OWNER_VERBS[verb](self, table_id, *args)
+
+    async def run_here(self, verb: str, table_id: str, args: list[Any], kwargs: dict[str, Any]) -> Any:
+        """A verb another node sent to this one, which holds the table."""
+        local = OWNER_VERBS.get(verb)
+        if local is None:
+            raise Refusal(400, f"no such table verb: {verb}")
+        return await local(self, table_id, *args, **kwargs)
+
     # -- people who leave and come back ----------------------------------------------------------------------
 
     async def _seated(self, table_id: str, token: str | None) -> tuple[LiveTable, int]:
@@ -315,8 +355,7 @@ class Lobby:
             raise Refusal(503, "the table is moving to another server: try again in a few seconds")
         return live, seat
 
-    @owned
-    async def leave(self, table_id: str, token: str | None) -> dict[str, Any]:
+    async def _leave(self, table_id: str, token: str | None) -> dict[str, Any]:
         """The person leaves a game in play: a bot plays their seat for good (they may take it back when the
         table allows it)."""
         live, seat = await self._seated(table_id, token)
@@ -327,8 +366,7 @@ class Lobby:
         await live.take_over(seat, "left")
         return summary(live.row)
 
-    @owned
-    async def reclaim(self, table_id: str, token: str | None) -> dict[str, Any]:
+    async def _reclaim(self, table_id: str, token: str | None) -> dict[str, Any]:
         live, seat = await self._seated(table_id, token)
         if live.row.status != "playing":
             raise Refusal(409, f"the table is {live.row.status}: there is no seat to take back")
@@ -341,8 +379,7 @@ class Lobby:
         await live.give_back(seat)
         return summary(live.row)
 
-    @owned
-    async def rematch(self, table_id: str, token: str | None, base_url: str) -> dict[str, Any]:
+    async def _rematch(self, table_id: str, token: str | None, base_url: str) -> dict[str, Any]:
         """Offer (the first call) or accept the rematch: the same game and people, seats turned by one.  Each
         person's seat is kept for them until they accept; the game starts when every kept seat is taken, or when
         whoever offered it starts it (bots then take the seats not taken)."""
@@ -386,8 +423,7 @@ class Lobby:
         new.broadcast()
         return {"table_id": new_id, "seat": new_seat, "token": new_token}
 
-    @owned
-    async def decline_rematch(self, table_id: str, token: str | None) -> dict[str, Any]:
+    async def _decline_rematch(self, table_id: str, token: str | None) -> dict[str, Any]:
         """The person of a finished table's seat declines the rematch offered: the others see it (the frames'
         ``rematch.declined``), and a bot takes that seat if whoever offered it starts the game anyway."""
         live, seat = await self._seated(table_id, token)
@@ -409,8 +445,7 @@ class Lobby:
         new.broadcast()
         return info
 
-    @owned
-    async def start(self, table_id: str, token: str | None) -> dict[str, Any]:
+    async def _start(self, table_id: str, token: str | None) -> dict[str, Any]:
         row = await self._row(table_id)
         if token is None or row.creator_seat is None or row.seat_of(token) != row.creator_seat:
             raise Refusal(403, "only the table's creator starts it (send its token as Authorization: Bearer)")
@@ -421,8 +456,7 @@ class Lobby:
 
     # -- waiting tables that close: cancelled by their creator, or expired unopened -------------------------------
 
-    @owned
-    async def cancel(self, table_id: str, token: str | None) -> None:
+    async def _cancel(self, table_id: str, token: str | None) -> None:
         """The creator withdraws a table still waiting for people: it is no longer listed, joined or started."""
         row = await self._row(table_id)
         if token is None:
@@ -457,8 +491,7 @@ class Lobby:
             raise
         for live in lives:
             live.broadcast()  # whoever has the page open sees the table closed
-            if self.site is not None:
-                await self.site.forget(live.id)
+            await self.placement.forget(live.id)
 
     async def _expire_unopened_often(self) -> None:
         period = max(0.5, min(300.0, self.settings.waiting_table_ttl_s / 10))
@@ -472,8 +505,7 @@ class Lobby:
                 if expired:
                     log.info("%d waiting tables expired unopened", len(expired))
 
-    @owned
-    async def opened(self, table_id: str) -> None:
+    async def _opened(self, table_id: str) -> None:
         """Someone opened the table: a waiting one expires later (``LiveTable.opened``)."""
         live = self.tables.get(table_id)
         if live is not None:
@@ -498,17 +530,12 @@ class Lobby:
         live = self.tables.get(table_id)
         if live is not None:
             return live
-        if keep and self.site is not None:
-            return await self.site.locate(table_id)
+        if keep:
+            return await self.placement.locate(table_id)
         row = await asyncio.to_thread(self.store.table, table_id)
         if row is None:
             return None
-        live = await asyncio.to_thread(self.load, row)
-        if keep and row.status not in CLOSED:
-            live = self.tables.setdefault(table_id, live)
-            if live.row.status == "finished" and not live.connections:
-                self.release_later(live)  # kept for a request that opens no socket (a rematch): released after
-        return live
+        return await asyncio.to_thread(self.load, row)
 
     def load(self, row: TableRow) -> LiveTable:
         """``restore``, and the rematch a finished table's frames show (in a worker thread)."""
@@ -520,6 +547,19 @@ class Lobby:
                 live.show_rematch(rematch_info(row, new_row))
         return live
 
+
+
+#: The verbs about one table that run where it lives, by the name a call between nodes carries (``site.py``).
+OWNER_VERBS: dict[str, Callable[..., Awaitable[Any]]] = {
+    "join": Lobby._join,
+    "leave": Lobby._leave,
+    "reclaim": Lobby._reclaim,
+    "rematch": Lobby._rematch,
+    "decline_rematch": Lobby._decline_rematch,
+    "start": Lobby._start,
+    "cancel": Lobby._cancel,
+    "opened": Lobby._opened,
+}
 
 def summary(row: TableRow) -> dict[str, Any]:
     return {

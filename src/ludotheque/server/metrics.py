@@ -1,4 +1,5 @@
-"""Health and metrics for a host: ``/healthz``, ``/readyz`` and ``/metrics`` (Prometheus text format).
+"""Health and metrics for a host: ``/healthz``, ``/readyz``, ``/metrics`` (Prometheus text format) and
+``/api/metrics`` (recent commit and bot times, in JSON).
 
 ``install_metrics(app)`` gives an app its own ``CollectorRegistry`` (tests run several apps in one process), the
 routes, and a middleware that counts refusals: HTTP 4xx answers, WebSocket error frames by code, and WebSocket
@@ -137,6 +138,23 @@ async def readyz(request: Request, response: Response) -> dict[str, str]:
         response.status_code = 503
         return {"status": "the database does not answer or takes no write"}
     return {"status": "ok"}
+
+
+@router.get("/api/metrics")
+def lobby_metrics(request: Request) -> dict[str, Any]:
+    """For operators and the load benchmark: live tables, committed actions and recent commit times, and the
+    recent bot moves' wall times by level."""
+    lobby: Lobby = request.app.state.lobby
+
+    def ms(values: Iterable[float], share: float) -> float | None:
+        times = sorted(values)
+        return round(1000 * times[min(len(times) - 1, int(share * len(times)))], 2) if times else None
+
+    commits = lobby.store.commit_seconds
+    bots = {level: {"moves": len(times), "p50_ms": ms(times, 0.5), "p99_ms": ms(times, 0.99),
+                    "max_ms": ms(times, 1.0)} for level, times in list(lobby.bots.seconds.items())}
+    return {"live_tables": len(lobby.tables), "commits": lobby.store.commits, "commit_p50_ms": ms(commits, 0.5),
+            "commit_p99_ms": ms(commits, 0.99), "commit_max_ms": ms(commits, 1.0), "bots": bots}
 
 
 @router.get("/metrics")

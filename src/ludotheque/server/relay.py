@@ -2,52 +2,49 @@
 owner, which serves the connection as its own; what the client is owed comes back and is sent in order.
 
 The relay keeps its own rate limit and bounded outbox (``Connection``), so that a client flooding or not reading
-costs the site no more here than at the owner.  When the owner stops (or gives the table up), the socket is closed
-with 1012 and the client reconnects and says ``hello`` wherever it lands.
+costs the site no more here than at the owner; the socket lives as a direct one does (``live/socket.py``'s
+``run_socket``).  When the owner stops (or gives the table up), the socket is closed with 1012 and the client
+reconnects and says ``hello`` wherever it lands.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import secrets
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
+from ludotheque.server.cluster import Cluster
 from ludotheque.server.live import Connection
-from ludotheque.server.site import Remote, Site
+from ludotheque.server.live.socket import run_socket
+from ludotheque.server.placement import Remote
 
 
-async def relay_socket(websocket: WebSocket, site: Site, remote: Remote, seat: int | None, outbox_limit: int,
+async def relay_socket(websocket: WebSocket, cluster: Cluster, remote: Remote, seat: int | None, outbox_limit: int,
                        outbox_bytes: int = 1 << 20, person_seat: int | None = None) -> None:
     """``person_seat``: the socket watches as a spectator, but its person sits at the table; the owner serves it as
     a spectator's, and this node keeps the spectators' chat from it (the chat's rooms follow the person)."""
-    cluster = site.cluster
     conn = secrets.token_hex(8)
     connection = Connection(seat, websocket.send_json, limit=outbox_limit, byte_limit=outbox_bytes)
     cluster.relay(conn, remote.id, remote.owner, connection.push)
-    try:
-        await cluster.send(remote.owner, {"k": "ws.open", "conn": conn, "from": cluster.node, "table": remote.id,
-                                          "seat": seat})
-        tasks = [asyncio.create_task(_forward(websocket, site, remote.owner, conn, connection)),
-                 asyncio.create_task(_deliver(websocket, connection, person_seat is not None)),
-                 asyncio.create_task(connection.closing.wait())]
-        try:
-            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for task in tasks:
-                task.cancel()
-    finally:
+
+    async def leaving() -> None:
         cluster.unrelay(conn)
         with contextlib.suppress(Exception):
             await cluster.send(remote.owner, {"k": "ws.gone", "conn": conn})
-    if connection.closing.is_set():
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(websocket.close(connection.close_code, connection.close_reason), 2.0)
+
+    try:
+        await cluster.send(remote.owner, {"k": "ws.open", "conn": conn, "from": cluster.node, "table": remote.id,
+                                          "seat": seat})
+    except BaseException:
+        await leaving()
+        raise
+    await run_socket(websocket, connection, [_forward(websocket, cluster, remote.owner, conn, connection),
+                                             _deliver(websocket, connection, person_seat is not None)], leaving)
 
 
-async def _forward(websocket: WebSocket, site: Site, owner: str, conn: str, connection: Connection) -> None:
+async def _forward(websocket: WebSocket, cluster: Cluster, owner: str, conn: str, connection: Connection) -> None:
     """The client's messages, to the owner (past this node's own rate limit)."""
     try:
         while True:
@@ -56,7 +53,7 @@ async def _forward(websocket: WebSocket, site: Site, owner: str, conn: str, conn
                 return
             if not connection.admit():
                 continue
-            await site.cluster.send(owner, {"k": "ws.in", "conn": conn, "text": message.get("text")})
+            await cluster.send(owner, {"k": "ws.in", "conn": conn, "text": message.get("text")})
     except (WebSocketDisconnect, RuntimeError):
         return
 

@@ -1,8 +1,8 @@
 """The lobby's side of a site on several nodes (``--redis``): which node serves a table, and the sweep that adopts
 the tables of a node that stopped.  ``cluster.py`` is the transport; this module decides.
 
-A table's verbs (join, start, leave, ...) are methods of the lobby marked ``@owned``: on the table's owner they run
-as they do on a single server; elsewhere they are sent to the owner and its answer (or refusal) comes back.  A
+A table's verbs (join, start, leave, ...: the lobby's ``OWNER_VERBS``) run at the table's owner as they do on a
+single server; elsewhere they are sent to the owner and its answer (or refusal) comes back.  A
 table nobody owns (its node stopped, or the site starts) is adopted by the first node that needs it, or by the
 sweep of any node after it has stayed orphaned for two sweeps (a table just created is claimed by its creator in
 between).
@@ -11,82 +11,55 @@ between).
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from ludotheque.server.cluster import CLOSE_MOVED, CallFailed, Cluster, RelayedSocket
 from ludotheque.server.errors import Refusal
+from ludotheque.server.placement import Holding, Host, Remote
+from ludotheque.server.relay import relay_socket
 from ludotheque.server.store import CLOSED, TableRow
 
 if TYPE_CHECKING:
+    from fastapi import WebSocket
+
     from ludotheque.server.live import LiveTable
-    from ludotheque.server.lobby import Lobby
 
 log = logging.getLogger("ludotheque.server.site")
-
-P = ParamSpec("P")
-T = TypeVar("T")
-L = TypeVar("L", bound="Lobby")
 
 #: the statuses of a table that lives in a node until it ends (the sweep adopts those nobody holds)
 LIVE_STATUSES = ("waiting", "playing")
 
-
-@dataclass(frozen=True)
-class Remote:
-    """A table another node owns: its row as the database has it, and its owner."""
-
-    row: TableRow
-    owner: str
-
-    @property
-    def id(self) -> str:
-        return self.row.id
+#: serves a relayed socket as one of this node's own connections (``live/socket.py``'s ``serve_connection``)
+ServeSocket = Callable[[RelayedSocket, "LiveTable", "int | None"], Awaitable[None]]
 
 
-def owned(method: Callable[Concatenate[L, str, P], Awaitable[T]]) -> Callable[Concatenate[L, str, P], Awaitable[T]]:
-    """A lobby verb about one table (its first argument), run at the table's owner.  Its arguments and answer
-    cross between nodes as JSON."""
+class SitePlacement:
+    """This node's part in the site (``placement.Placement``): the cluster link, the tables it adopts and gives
+    up, the verbs it forwards and answers, the sockets it relays and serves."""
 
-    @functools.wraps(method)
-    async def routed(self: L, table_id: str, /, *args: P.args, **kwargs: P.kwargs) -> T:
-        site = self.site
-        if site is None or table_id in self.tables:
-            return await method(self, table_id, *args, **kwargs)
-        where = await site.locate(table_id)
-        if not isinstance(where, Remote):
-            return await method(self, table_id, *args, **kwargs)
-        try:
-            answer: T = await site.cluster.call(where.owner, method.__name__,
-                                                {"table_id": table_id, "args": list(args), "kwargs": kwargs})
-        except CallFailed as failed:
-            raise Refusal(failed.status, failed.detail) from None
-        return answer
+    host: Host
 
-    routed.local = method  # type: ignore[attr-defined]  # what the owner runs when the call reaches it
-    return routed
-
-
-class Site:
-    """This node's part in the site: the cluster link, the tables it adopts and gives up."""
-
-    def __init__(self, lobby: Lobby, cluster: Cluster, sweep_s: float | None = None) -> None:
-        self.lobby = lobby
-        self.cluster = cluster
-        self.sweep_s = sweep_s if sweep_s is not None else cluster.renew_s
+    def __init__(self, redis_url: str, site: str, secret: str, *, lease_s: float, serve_socket: ServeSocket,
+                 outbox_limit: int, outbox_bytes: int, sweep_s: float | None = None) -> None:
+        self.cluster = Cluster(redis_url, site, secret, lease_s=lease_s, renew_s=lease_s / 3,
+                               on_call=self._answer, on_socket=self._socket, on_lost=self._lost)
+        self.serve_socket = serve_socket
+        self.outbox_limit, self.outbox_bytes = outbox_limit, outbox_bytes
+        self.sweep_s = sweep_s if sweep_s is not None else self.cluster.renew_s
         self._adopting: dict[str, asyncio.Task[LiveTable | None]] = {}
         #: the fencing number of each table this node took the lease of (``Store.take_fence``)
         self.fences: dict[str, int] = {}
         self._orphans_seen: set[str] = set()
         self._sweeper: asyncio.Task[None] | None = None
-        cluster.on_call = self._answer
-        cluster.on_lost = self._lost
-        #: set by the app: serves a relayed socket as one of this node's own connections
-        self.serve_socket: Callable[[RelayedSocket, LiveTable, int | None], Awaitable[None]] | None = None
-        cluster.on_socket = self._socket
+
+    def bind(self, host: Host) -> None:
+        self.host = host
+
+    def tables_to_restore(self) -> list[TableRow]:
+        # a node restores nothing at start: it adopts a table when it is asked for one nobody holds, or in a sweep
+        return []
 
     async def start(self) -> None:
         await self.cluster.start()
@@ -103,10 +76,10 @@ class Site:
         """The table's live actor when this node holds it (adopting it if nobody does), ``Remote`` when another
         node does, ``None`` when there is no such table or it was closed.  A finished table is held like the
         others while people watch it (its frames offer the rematch)."""
-        live = self.lobby.tables.get(table_id)
+        live = self.host.tables.get(table_id)
         if live is not None:
             return live
-        row = await asyncio.to_thread(self.lobby.store.table, table_id)
+        row = await asyncio.to_thread(self.host.store.table, table_id)
         if row is None or row.status in CLOSED:
             return None
         owner = await self.cluster.claim(table_id)
@@ -118,7 +91,7 @@ class Site:
     async def adopt(self, table_id: str) -> LiveTable | None:
         """Restore a table whose lease this node just took, from the database's log, and start its bots and
         clocks (once, however many ask at the same moment)."""
-        live = self.lobby.tables.get(table_id)
+        live = self.host.tables.get(table_id)
         if live is not None:
             return live
         task = self._adopting.get(table_id)
@@ -129,14 +102,13 @@ class Site:
 
     async def _adopt(self, table_id: str) -> LiveTable | None:
         # the fence first: a commit of the table's former holder under way ends before, and is read back below
-        fence = await asyncio.to_thread(self.lobby.store.take_fence, table_id)
-        row = await asyncio.to_thread(self.lobby.store.table, table_id)
+        fence = await asyncio.to_thread(self.host.store.take_fence, table_id)
+        row = await asyncio.to_thread(self.host.store.table, table_id)
         if row is None or row.status in CLOSED:
             await self.cluster.release(table_id)
             return None
         self.fences[table_id] = fence
-        live = self.lobby.tables.setdefault(table_id, await asyncio.to_thread(self.lobby.load, row))
-        self.hold(live)
+        live = self.host.tables.setdefault(table_id, await asyncio.to_thread(self.host.load, row))
         if live.row.status == "playing":
             live.kick()
             live.watch()
@@ -148,13 +120,15 @@ class Site:
         if await self.cluster.claim(table_id) != self.cluster.node:
             raise Refusal(503, "the table was created, but another server holds it now: open it from the lobby")
         if table_id not in self.fences:
-            self.fences[table_id] = await asyncio.to_thread(self.lobby.store.take_fence, table_id)
+            self.fences[table_id] = await asyncio.to_thread(self.host.store.take_fence, table_id)
 
-    def hold(self, live: LiveTable) -> None:
+    def holding(self, table_id: str) -> Holding:
         """A table this node holds: its commits carry the lease's fencing number, and a write that finds another
-        node wrote first (or took the table: a newer number) makes it let go."""
-        live.fence = self.fences.get(live.id)
-        live.on_conflict = lambda: self._conflict(live.id)
+        node wrote first (or took the table: a newer number) makes it let go.  A table loaded here without its
+        lease (a finished one read for its record) is held by nobody: it commits nothing."""
+        if table_id not in self.fences:
+            return Holding()
+        return Holding(self.fences[table_id], lambda: self._conflict(table_id))
 
     def _conflict(self, table_id: str) -> None:
         asyncio.get_running_loop().create_task(self.cluster.lose(table_id))
@@ -179,7 +153,7 @@ class Site:
     async def sweep(self) -> list[str]:
         """Adopt the tables nobody has owned for two sweeps; close the relays of tables that moved, and the served
         connections of nodes that stopped.  The ids adopted."""
-        ids = await asyncio.to_thread(self.lobby.store.table_ids, LIVE_STATUSES)
+        ids = await asyncio.to_thread(self.host.store.table_ids, LIVE_STATUSES)
         owners = await self.cluster.owners(ids)
         orphans = {t for t, owner in zip(ids, owners, strict=True) if owner is None}
         due, self._orphans_seen = orphans & self._orphans_seen, orphans - self._orphans_seen
@@ -189,37 +163,47 @@ class Site:
                 live = await self.adopt(table_id)
                 if live is not None:
                     adopted.append(table_id)
-        for live in list(self.lobby.tables.values()):
+        for live in list(self.host.tables.values()):
             if live.row.status == "finished" and not live.connections:
-                await self.lobby.forget(live)  # held for a verb (a rematch) and no longer watched
+                await self.host.forget(live)  # held for a verb (a rematch) and no longer watched
         await self.cluster.check_relays()
         await self.cluster.check_served()
         return adopted
 
     # -- what other nodes ask of this one ----------------------------------------------------------------------
 
-    async def _answer(self, verb: str, request: dict[str, Any]) -> Any:
-        from ludotheque.server.lobby import Lobby
+    async def elsewhere(self, table_id: str) -> Remote | None:
+        where = await self.locate(table_id)
+        return where if isinstance(where, Remote) else None
 
+    async def call(self, remote: Remote, verb: str, args: list[Any], kwargs: dict[str, Any]) -> Any:
+        try:
+            return await self.cluster.call(remote.owner, verb, {"table_id": remote.id, "args": args,
+                                                                "kwargs": kwargs})
+        except CallFailed as failed:
+            raise Refusal(failed.status, failed.detail) from None
+
+    async def _answer(self, verb: str, request: dict[str, Any]) -> Any:
         table_id = request["table_id"]
-        if table_id not in self.lobby.tables:
+        if table_id not in self.host.tables:
             # the lease moved meanwhile: the asker tries again and finds the new owner
             raise Refusal(503, "the table is moving to another server: try again in a few seconds")
-        method = getattr(Lobby, verb, None)
-        local = getattr(method, "local", None)
-        if local is None:
-            raise Refusal(400, f"no such table verb: {verb}")
-        return await local(self.lobby, table_id, *request["args"], **request["kwargs"])
+        return await self.host.run_here(verb, table_id, request["args"], request["kwargs"])
+
+    # -- sockets ------------------------------------------------------------------------------------------------
+
+    async def relay(self, websocket: WebSocket, remote: Remote, seat: int | None, person_seat: int | None) -> None:
+        await relay_socket(websocket, self.cluster, remote, seat, self.outbox_limit, self.outbox_bytes, person_seat)
 
     async def _socket(self, socket: RelayedSocket, table_id: str, seat: int | None) -> None:
-        live = self.lobby.tables.get(table_id)
-        if live is None or self.serve_socket is None:
+        live = self.host.tables.get(table_id)
+        if live is None:
             await socket.close(CLOSE_MOVED, "the table moved to another server: reconnect")
             return
         await self.serve_socket(socket, live, seat)
 
     async def _lost(self, table_id: str) -> None:
         self.fences.pop(table_id, None)
-        live = self.lobby.tables.pop(table_id, None)
+        live = self.host.tables.pop(table_id, None)
         if live is not None:
             live.stop(CLOSE_MOVED, "the table moved to another server: reconnect")

@@ -57,7 +57,9 @@ def crash_after_commit(settings: Settings) -> None:
 
 
 class LiveTable:
-    def __init__(self, row: TableRow, store: Store, bots: BotPool, settings: Settings) -> None:
+    def __init__(self, row: TableRow, store: Store, bots: BotPool, settings: Settings, *, fence: int | None = None,
+                 on_conflict: Callable[[], None] | None = None,
+                 on_idle: Callable[[LiveTable], None] | None = None) -> None:
         self.row = row
         self.store = store
         self.bots = bots
@@ -84,12 +86,12 @@ class LiveTable:
         self._views: dict[int | None, tuple[tuple[int, int | None, bool], Any, list[Any], Any]] = {}
         #: called when another writer committed this table's next action first (a node of a site that lost its
         #: lease without knowing it yet): this copy of the table is stale and must go
-        self.on_conflict: Callable[[], None] | None = None
+        self.on_conflict = on_conflict
         #: the fencing number of this node's lease on the table (a site's node), checked by every commit; None alone
-        self.fence: int | None = None
+        self.fence = fence
         #: called when the game is over and when its last connection goes: the lobby lets a finished table nobody
         #: watches leave memory (``Lobby.release_later``)
-        self.on_idle: Callable[[LiveTable], None] | None = None
+        self.on_idle = on_idle
 
     @property
     def id(self) -> str:

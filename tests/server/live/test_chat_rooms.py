@@ -11,7 +11,7 @@ import httpx
 
 from ludotheque.server.process import ServerProcess
 
-from .client import Client, guest
+from ..client import Client, guest
 
 
 def settle(client: Client) -> None:

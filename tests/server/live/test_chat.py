@@ -22,7 +22,7 @@ from sqlalchemy.exc import OperationalError
 from ludotheque.server.live import Connection, chat
 from ludotheque.server.process import ServerProcess
 
-from .client import Client, create_table, play_to_end
+from ..client import Client, create_table, play_to_end
 
 MARKUP = "<b>gras</b> & <script>alert(1)</script> <img src=x onerror=alert(2)>"
 

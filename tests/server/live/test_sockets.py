@@ -15,7 +15,7 @@ from websockets.sync.client import connect
 from ludotheque.server.live import CLOSE_FALLING_BEHIND, Connection
 from ludotheque.server.process import ServerProcess
 
-from .client import Client, create_table
+from ..client import Client, create_table
 
 SOCKETS = 4
 SQLITE_ONLY = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True, scope="module")
