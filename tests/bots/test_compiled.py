@@ -28,10 +28,11 @@ def test_the_compiled_heuristic_plays_the_python_heuristics_move(game_id: str) -
         state = game.new_initial_state()
         if not isinstance(state, NativeState):
             pytest.skip("the native core is not built")
-        while not state.is_terminal():
-            if state.is_chance_node():
+        for _ in range(80):  # decisions a game at most (a Rummü match between random players is long)
+            while state.is_chance_node():
                 state.apply_action(sample_chance(state, rng))
-                continue
+            if state.is_terminal():
+                break
             seat = state.current_players()[0]
             legal = state.legal_actions(seat)
             ours = bot.choose({}, legal, random.Random(decisions), make_sampler(state, seat))
