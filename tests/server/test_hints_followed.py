@@ -41,7 +41,7 @@ def play_by_the_hints(hinted: Client, other: Client, rng: random.Random, timeout
     guards against a game that never ends: a hint takes about a second of CPU, more on a busy machine."""
     deadline = time.monotonic() + timeout
     followed: list[str] = []
-    moved: dict[int, int] = {}
+    moved: dict[int, tuple[int, float]] = {}  # the seq each seat last moved at, and when
     while time.monotonic() < deadline:
         for index, client in enumerate((hinted, other)):
             with suppress(TimeoutError):
@@ -51,10 +51,15 @@ def play_by_the_hints(hinted: Client, other: Client, rng: random.Random, timeout
                 continue
             if state["view"]["terminal"]:
                 return followed
-            if not state["legal"] or moved.get(index) == state["seq"]:
+            last = moved.get(index)
+            if not state["legal"] or (last is not None and last[0] == state["seq"] and time.monotonic() - last[1] < 5):
                 continue
-            moved[index] = state["seq"]
-            if index == 0:
+            # a move not seen played within 5 s (refused under load, or its frame lost) is sent again: its
+            # client_move_id makes the resend idempotent
+            moved[index] = (state["seq"], time.monotonic())
+            if index == 0 and last is not None and last[0] == state["seq"]:
+                move = followed[-1]
+            elif index == 0:
                 client.send({"type": "hint"})
                 answer = client.next("hint", timeout=60)
                 assert answer["seq"] == state["seq"]

@@ -128,7 +128,7 @@ def redealt_view(seed: int = 0) -> dict[str, Any]:
     from ludotheque.games.mu.notation import PASS
 
     game = load_game("mu", players=3)
-    state, rng = game.new_initial_state(), random.Random(seed)
+    state, rng = game.new_reference_state(), random.Random(seed)  # the Python engine's fields are read here
     while not state.log:  # the finished hands' summaries
         if state.is_chance_node():
             actions, weights = zip(*state.chance_outcomes(), strict=True)
