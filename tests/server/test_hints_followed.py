@@ -36,6 +36,22 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         process.stop()
 
 
+def ask_hint(client: Client, seq: int) -> str | None:
+    """The coach's move for the decision at ``seq``, or ``None`` if the hint was refused (an ``error`` frame: on a
+    busy machine the coach may be ``rate_limited``); asked again by the caller."""
+    client.send({"type": "hint"})
+    deadline = time.monotonic() + 60
+    while True:
+        message = client.recv(max(0.01, deadline - time.monotonic()))
+        if message["type"] == "hint":
+            assert message["seq"] == seq
+            move: str = message["move"]
+            return move
+        if message["type"] == "error":
+            time.sleep(0.2)
+            return None
+
+
 def play_by_the_hints(hinted: Client, other: Client, rng: random.Random, timeout: float = 400.0) -> list[str]:
     """Seat 0 plays each hint, seat 1 random legal moves, until the game ends; the hinted moves.  ``timeout`` only
     guards against a game that never ends: a hint takes about a second of CPU, more on a busy machine."""
@@ -60,10 +76,11 @@ def play_by_the_hints(hinted: Client, other: Client, rng: random.Random, timeout
             if index == 0 and last is not None and last[0] == state["seq"]:
                 move = followed[-1]
             elif index == 0:
-                client.send({"type": "hint"})
-                answer = client.next("hint", timeout=60)
-                assert answer["seq"] == state["seq"]
-                move = answer["move"]
+                hinted_move = ask_hint(client, state["seq"])
+                if hinted_move is None:  # refused (the coach busy, or the seat's state not yet the server's)
+                    del moved[index]
+                    continue
+                move = hinted_move
                 followed.append(move)
             else:
                 move = rng.choice(state["legal"])["notation"]
