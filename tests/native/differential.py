@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from itertools import accumulate
 from typing import Any
 
 from ludotheque.bots.ismcts import ISMCTSBot
@@ -39,15 +40,28 @@ def same_node(compiled: State, reference: State, views: bool = True) -> None:
         if views:
             assert compiled.view(seat) == reference.view(seat)
     if reference.is_chance_node():  # the running sums a seeded draw reads: the same floats
-        ready_c, ready_r = compiled._chance_cumulative(), reference._chance_cumulative()
-        assert ready_c is not None and ready_r is not None
-        assert (list(ready_c[0]), list(ready_c[1])) == (list(ready_r[0]), list(ready_r[1]))
+        ready = compiled._chance_cumulative()
+        assert ready is not None
+        assert (list(ready[0]), list(ready[1])) == reference_sums(reference)
         outcomes = reference.legal_actions()
         assert [compiled.action_to_json(a) for a in outcomes] == [reference.action_to_json(a) for a in outcomes]
+        assert [compiled.action_to_string(a) for a in outcomes] == [reference.action_to_string(a) for a in outcomes]
+    else:
+        assert compiled._chance_cumulative() is None
     if views:
         assert compiled.view(None) == reference.view(None)
     assert compiled.returns() == reference.returns()
     assert compiled.winners() == reference.winners()
+
+
+def reference_sums(reference: State) -> tuple[list[int], list[float]]:
+    """The running sums of the reference's chance outcomes as ``sample_chance`` reads them: the ones the state
+    keeps ready, or else the sums it adds up from ``chance_outcomes``."""
+    ready = reference._chance_cumulative()
+    if ready is not None:
+        return list(ready[0]), list(ready[1])
+    outcomes = reference.chance_outcomes()
+    return [action for action, _ in outcomes], list(accumulate(p for _, p in outcomes))
 
 
 def walk(compiled: State, reference: State, seed: int, views_every: int = 1, events: bool = True) -> int:

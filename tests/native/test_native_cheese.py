@@ -8,7 +8,6 @@ import os
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from itertools import accumulate
 from typing import Any
 
 import pytest
@@ -23,7 +22,7 @@ from ludotheque.games.cheese.heuristics import CheeseHeuristicBot
 from ludotheque.native import simulate
 
 from . import differential
-from .differential import arena_score, chi_square_same, replayed
+from .differential import arena_score, chi_square_same, replayed, same_node
 
 pytestmark = pytest.mark.skipif(native.state_class() is None, reason="the native core is not built")
 
@@ -33,41 +32,6 @@ PLAYERS = (2, 3, 4)
 
 def pair(players: int) -> tuple[State, State]:
     return differential.pair("cheese", players)
-
-
-def same_node(compiled: State, reference: State, views: bool = True) -> None:
-    """differential.same_node's checks; the reference keeps no running sums of its chance outcomes
-    (``sample_chance`` adds its probabilities up), so the compiled sums are compared with those."""
-    game = reference.game
-    assert compiled.is_terminal() == reference.is_terminal()
-    assert compiled.is_chance_node() == reference.is_chance_node()
-    outcomes = reference.chance_outcomes()
-    assert compiled.chance_outcomes() == outcomes
-    assert compiled.current_players() == reference.current_players()
-    for seat in range(game.players):
-        legal = reference.legal_actions(seat)
-        assert compiled.legal_actions(seat) == legal
-        if views:
-            names = [reference.action_to_string(action, seat) for action in legal]
-            assert [compiled.action_to_string(action, seat) for action in legal] == names
-            assert [compiled.action_to_json(action, seat) for action in legal] == [
-                reference.action_to_json(action, seat) for action in legal
-            ]
-            assert compiled.view(seat) == reference.view(seat)
-    if reference.is_chance_node():
-        ready = compiled._chance_cumulative()
-        assert ready is not None
-        assert list(ready[0]) == [a for a, _ in outcomes]
-        assert list(ready[1]) == list(accumulate(p for _, p in outcomes))
-        draws = [a for a, _ in outcomes]
-        assert [compiled.action_to_json(a) for a in draws] == [reference.action_to_json(a) for a in draws]
-        assert [compiled.action_to_string(a) for a in draws] == [reference.action_to_string(a) for a in draws]
-    else:
-        assert compiled._chance_cumulative() is None
-    if views:
-        assert compiled.view(None) == reference.view(None)
-    assert compiled.returns() == reference.returns()
-    assert compiled.winners() == reference.winners()
 
 
 def walk(players: int, seed: int, views_every: int = 1, events: bool = True) -> int:

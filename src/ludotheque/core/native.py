@@ -266,6 +266,23 @@ class NativeState(State):
         return self.reference_state()._view(player)
 
 
+class WeightedChanceNativeState(NativeState):
+    """A compiled state whose chance is not uniform (a card dealt with probability copies left / cards left): the
+    compiled engine gives the reference's probabilities and their running sums as the reference adds them, so a
+    seeded ``sample_chance`` draws the same outcome on both engines."""
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        outcomes: list[tuple[int, float]] = self._native.chance_outcomes()
+        return outcomes
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.chance_outcomes()
+
+    def _chance_cumulative(self) -> tuple[Sequence[int], Sequence[float]] | None:
+        ready: tuple[Sequence[int], Sequence[float]] | None = self._native.chance_cumulative()
+        return ready
+
+
 def _replayed(cls: type[NativeState], game: Game, history: list[tuple[Actor, int]]) -> NativeState:
     state = cls(game)
     for actor, action in history:

@@ -9,11 +9,10 @@ draw gives the same animal on both engines.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ludotheque.core import CHANCE, Actor, NotationError
-from ludotheque.core.native import NativeState
+from ludotheque.core.native import WeightedChanceNativeState
 from ludotheque.games.cheese import notation, rules
 
 if TYPE_CHECKING:
@@ -35,7 +34,7 @@ def _frame(players: int) -> int:
     return 2 * rules.SIDE[players] - 1
 
 
-class NativeCheeseState(NativeState):
+class NativeCheeseState(WeightedChanceNativeState):
     @classmethod
     def make_compiled(cls, game: Game) -> Any:
         return _native.CheeseState(game.players)
@@ -44,18 +43,6 @@ class NativeCheeseState(NativeState):
         table: dict[str, Any] = self._native.table_view(player)
         return table
 
-    # -- chance: the reference's probabilities (game.py's _chance_outcomes) ------------------------------------
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        outcomes: list[tuple[int, float]] = self._native.chance_outcomes()
-        return outcomes
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.chance_outcomes()
-
-    def _chance_cumulative(self) -> tuple[Sequence[int], Sequence[float]] | None:
-        ready: tuple[Sequence[int], Sequence[float]] | None = self._native.chance_cumulative()
-        return ready
 
     # -- notation ---------------------------------------------------------------------------------------------
 

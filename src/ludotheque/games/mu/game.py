@@ -9,7 +9,7 @@ match ends when a hand leaves someone at the target or above (mu-9).  Action lay
 from __future__ import annotations
 
 import random
-from itertools import accumulate, compress
+from itertools import compress
 from typing import Any
 
 from ludotheque.core import CHANCE, Actor, Bot, Game, NotationError, OptionSpec, State
@@ -167,13 +167,6 @@ class MuState(State):
             outcomes = [(nt.DEAL + kind, count / total) for kind, count in enumerate(self.deck) if count]
         self._outcomes = outcomes
         return list(outcomes)
-
-    def _chance_cumulative(self) -> tuple[list[int], list[float]] | None:
-        # the running sums sample_chance would add from _chance_outcomes, the same floats (so the same draws)
-        if self.phase not in _CHANCE_PHASES:
-            return None
-        outcomes = self._chance_outcomes()
-        return [action for action, _ in outcomes], list(accumulate(p for _, p in outcomes))
 
     def _current_players(self) -> list[int]:
         return [self._actor()]

@@ -9,11 +9,10 @@ that a seeded draw deals the same card on both engines.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ludotheque.core import CHANCE, Actor
-from ludotheque.core.native import NativeState
+from ludotheque.core.native import WeightedChanceNativeState
 from ludotheque.games.mu import notation
 
 if TYPE_CHECKING:
@@ -37,23 +36,11 @@ def _configuration(game: Game) -> tuple[int, int]:
     return game.players, int(game.options["target"])
 
 
-class NativeMuState(NativeState):
+class NativeMuState(WeightedChanceNativeState):
     @classmethod
     def make_compiled(cls, game: Game) -> Any:
         return _native.MuState(*_configuration(game))
 
-    # -- chance: the reference's probabilities (game.py's _chance_outcomes) -----------------------------------
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        outcomes: list[tuple[int, float]] = self._native.chance_outcomes()
-        return outcomes
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.chance_outcomes()
-
-    def _chance_cumulative(self) -> tuple[Sequence[int], Sequence[float]] | None:
-        ready: tuple[Sequence[int], Sequence[float]] | None = self._native.chance_cumulative()
-        return ready
 
     # -- views, notation -------------------------------------------------------------------------------------
 

@@ -10,11 +10,10 @@ every finished hand rebuilt by replaying the match (``RummuGameLog``).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ludotheque.core import CHANCE, Actor
-from ludotheque.core.native import NativeState
+from ludotheque.core.native import WeightedChanceNativeState
 from ludotheque.games.rummu import notation
 
 if TYPE_CHECKING:
@@ -37,23 +36,11 @@ def _configuration(game: Game) -> tuple[int, bool, int, int]:
     return game.players, bool(options["partnerships"]), int(options["target"]), int(options["hands"])
 
 
-class NativeRummuState(NativeState):
+class NativeRummuState(WeightedChanceNativeState):
     @classmethod
     def make_compiled(cls, game: Game) -> Any:
         return _native.RummuState(*_configuration(game))
 
-    # -- chance: the reference's probabilities (game.py's _chance_outcomes and _chance_cumulative) -------------
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        outcomes: list[tuple[int, float]] = self._native.chance_outcomes()
-        return outcomes
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.chance_outcomes()
-
-    def _chance_cumulative(self) -> tuple[Sequence[int], Sequence[float]] | None:
-        ready: tuple[Sequence[int], Sequence[float]] | None = self._native.chance_cumulative()
-        return ready
 
     # -- the view --------------------------------------------------------------------------------------------
 
