@@ -75,6 +75,7 @@ def serve(
         allow_origins=tuple(allow_origin or ()),
         allow_custom_bots=allow_custom_bots,
         redis_url=redis,
+        forwarded_allow_ips=forwarded_allow_ips,
     )
     if redis is not None and settings.db_url.startswith("sqlite"):
         fail("--redis joins processes on one database: give a PostgreSQL one with --db")
@@ -96,7 +97,7 @@ def serve(
     else:
         console.print(f"ludotheque is serving on [bold]{address}[/] (database: {database})", soft_wrap=True)
         console.print("open that address in a browser; Ctrl-C stops the server")
-    configure_guard(settings, forwarded_allow_ips)
+    configure_guard(settings)
     if workers > 1:  # uvicorn starts the workers on one listening socket; each builds its app from the settings
         os.environ[SETTINGS_ENV] = json.dumps(dataclasses.asdict(settings))
         os.environ["FORWARDED_ALLOW_IPS"] = forwarded_allow_ips  # each worker's guard trusts the same proxies

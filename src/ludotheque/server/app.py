@@ -15,7 +15,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from sqlalchemy.engine import make_url
 
-from ludotheque.bots.coach import check_model, default_model
+from ludotheque.bots.coach import check_model
 from ludotheque.server import collector, players, profiles, push, ratings, replay, review
 from ludotheque.server.config import Settings
 from ludotheque.server.dblock import ServerLock
@@ -44,7 +44,7 @@ def app_from_environment() -> FastAPI:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
-    check_model(default_model())  # LUDOTHEQUE_COACH_MODEL: a typo stops the server here, not a review later
+    check_model(settings.coach_model)  # LUDOTHEQUE_COACH_MODEL: a typo stops the server here, not a review later
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

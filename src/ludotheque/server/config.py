@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ludotheque.bots.coach import DEFAULT_PLAYOUTS, default_model
+
 #: Seconds before a bot's turn, so that people can follow the bots turn by turn (``--no-pacing`` sets 0); the bot's
 #: thinking counts toward it.
 BOT_PACING_S = 0.7
@@ -47,13 +49,22 @@ def default_db_url() -> str:
     """``LUDOTHEQUE_DB`` if set, else an SQLite file under the data directory (``LUDOTHEQUE_DATA``, ``./data``)."""
     if os.environ.get("LUDOTHEQUE_DB"):
         return os.environ["LUDOTHEQUE_DB"]
-    data = Path(os.environ.get("LUDOTHEQUE_DATA", "data"))
-    return f"sqlite:///{data / 'ludotheque.db'}"
+    return f"sqlite:///{Path(default_data_dir()) / 'ludotheque.db'}"
+
+
+def default_data_dir() -> str:
+    return os.environ.get("LUDOTHEQUE_DATA", "data")
 
 
 @dataclass(frozen=True)
 class Settings:
     db_url: str = field(default_factory=default_db_url)
+    #: where the server keeps its files beside a database that is not an SQLite file (the VAPID keys):
+    #: ``LUDOTHEQUE_DATA``, default ``./data``; with SQLite, the file's folder (``push.data_folder``)
+    data_dir: str = field(default_factory=default_data_dir)
+    #: how long a write waits for a locked SQLite file or an unreachable PostgreSQL before it is refused
+    #: (``LUDOTHEQUE_DB_WAIT_S``): a move is then answered "unavailable" and changes nothing, instead of hanging
+    db_wait_s: float = field(default_factory=lambda: _env_float("LUDOTHEQUE_DB_WAIT_S", 10.0))
     pacing_s: float = BOT_PACING_S
     step_pacing_s: float = BOT_STEP_PACING_S
     bot_time_cap_s: float = BOT_TIME_CAP_S
@@ -137,3 +148,29 @@ class Settings:
     finished_grace_s: float = field(default_factory=lambda: _env_float("LUDOTHEQUE_FINISHED_GRACE_S", 10.0))
     #: a waiting table that nobody has opened for this long expires
     waiting_table_ttl_s: float = field(default_factory=lambda: _env_float("LUDOTHEQUE_WAITING_TTL_S", 86_400.0))
+
+    # -- the coach (docs/coach.md) ----------------------------------------------------------------------------
+    #: the model of people for hints and reviews (``LUDOTHEQUE_COACH_MODEL``, default ``easy``; ``create_app``
+    #: refuses one that is not a bot spec)
+    coach_model: str = field(default_factory=default_model)
+    #: the cap on one hint's thinking (``LUDOTHEQUE_HINT_SECONDS``)
+    hint_seconds: float = field(default_factory=lambda: _env_float("LUDOTHEQUE_HINT_SECONDS", 2.0))
+    #: playouts a hint may spend (``LUDOTHEQUE_HINT_PLAYOUTS``, default the coach's)
+    hint_playouts: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_HINT_PLAYOUTS", DEFAULT_PLAYOUTS))
+    #: the cap on one review's time (``LUDOTHEQUE_REVIEW_SECONDS``; a Mü hand's review fits in the default)
+    review_seconds: float = field(default_factory=lambda: _env_float("LUDOTHEQUE_REVIEW_SECONDS", 120.0))
+    #: playouts a reviewed decision may spend (``LUDOTHEQUE_REVIEW_PLAYOUTS``, default the coach's)
+    review_playouts: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_REVIEW_PLAYOUTS", DEFAULT_PLAYOUTS))
+    #: reviews queued or running at once on this process (``LUDOTHEQUE_REVIEWS_QUEUED``; 429 beyond)
+    reviews_queued: int = field(default_factory=lambda: _env_int("LUDOTHEQUE_REVIEWS_QUEUED", 20))
+
+    # -- Web Push (server/push.py) ----------------------------------------------------------------------------
+    #: the contact the push services are given (``LUDOTHEQUE_PUSH_CONTACT``; default the https public address, else
+    #: a local mailto)
+    push_contact: str | None = field(default_factory=lambda: os.environ.get("LUDOTHEQUE_PUSH_CONTACT") or None)
+    #: push endpoints over plain http are let in (``LUDOTHEQUE_PUSH_ALLOW_HTTP=1``): a test's local push service
+    push_allow_http: bool = field(default_factory=lambda: os.environ.get("LUDOTHEQUE_PUSH_ALLOW_HTTP") == "1")
+
+    #: the proxies whose forwarded addresses are believed (``--forwarded-allow-ips``; uvicorn's
+    #: ``FORWARDED_ALLOW_IPS``, which ``serve`` sets for each worker of ``--workers N``)
+    forwarded_allow_ips: str = field(default_factory=lambda: os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"))

@@ -9,7 +9,7 @@ PostgreSQL goes through psycopg 3.
 
 from __future__ import annotations
 
-import os
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -32,32 +32,31 @@ def normalized_url(url: str) -> str:
     return url
 
 
-#: How long a write waits for a locked SQLite file before it is refused (``LUDOTHEQUE_DB_WAIT_S``, default 10 s):
-#: a move is then answered "unavailable" and changes nothing, instead of hanging.
-def _wait_seconds() -> float:
-    return float(os.environ.get("LUDOTHEQUE_DB_WAIT_S", "10"))
+#: How long a write waits for a locked SQLite file before it is refused, unless the caller says (the server:
+#: ``Settings.db_wait_s``): a move is then answered "unavailable" and changes nothing, instead of hanging.
+DEFAULT_WAIT_S = 10.0
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, wait_s: float = DEFAULT_WAIT_S) -> Engine:
     url = normalized_url(url)
     # hide_parameters: an error's text never carries a statement's values (tokens, password hashes) into a log
     if make_url(url).drivername.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": _wait_seconds()},
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": wait_s},
                                hide_parameters=True)
-        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "connect", functools.partial(_sqlite_connect, wait_s))
         event.listen(engine, "begin", _sqlite_begin)
         return engine
     return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5, hide_parameters=True,
-                         connect_args={"connect_timeout": max(1, int(_wait_seconds()))})
+                         connect_args={"connect_timeout": max(1, int(wait_s))})
 
 
-def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+def _sqlite_connect(wait_s: float, dbapi_connection: Any, _record: Any) -> None:
     # hand transactions to SQLAlchemy's "begin" event below instead of pysqlite's own deferred BEGIN
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
-    cursor.execute(f"PRAGMA busy_timeout={int(_wait_seconds() * 1000)}")
+    cursor.execute(f"PRAGMA busy_timeout={int(wait_s * 1000)}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 

@@ -28,7 +28,6 @@ from __future__ import annotations
 import asyncio
 import errno
 import logging
-import os
 import resource
 import time
 from collections import Counter
@@ -91,10 +90,10 @@ class Guard:
 GUARD: Guard | None = None
 
 
-def configure(settings: Settings, trusted: str = "127.0.0.1") -> Guard:
-    """Set this process's guard from ``settings`` and the proxies of ``--forwarded-allow-ips``."""
+def configure(settings: Settings) -> Guard:
+    """Set this process's guard from ``settings`` (the proxies it trusts: ``--forwarded-allow-ips``)."""
     global GUARD
-    GUARD = Guard(settings.connections_per_address, settings.header_timeout_s, trusted.split(","),
+    GUARD = Guard(settings.connections_per_address, settings.header_timeout_s, settings.forwarded_allow_ips.split(","),
                   settings.max_connections or None)
     return GUARD
 
@@ -102,7 +101,7 @@ def configure(settings: Settings, trusted: str = "127.0.0.1") -> Guard:
 def guard() -> Guard:
     """This process's guard; a worker of ``serve --workers N`` makes its own at its first connection, trusting the
     proxies uvicorn trusts (``FORWARDED_ALLOW_IPS``, which ``serve`` sets)."""
-    return GUARD if GUARD is not None else configure(Settings(), os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"))
+    return GUARD if GUARD is not None else configure(Settings())
 
 
 class GuardedH11Protocol(H11Protocol):

@@ -21,9 +21,7 @@ from ludotheque.bots import UnknownBotError, make_bot
 from ludotheque.bots.registry import own_bot_names
 from ludotheque.core import LudothequeError
 from ludotheque.games import game_class, game_ids, load_game
-from ludotheque.server import push
 from ludotheque.server.api import CORRESPONDENCE_DAYS, ClockSpec, CorrespondenceClock, CreateTable
-from ludotheque.server.botpool import BotPool
 from ludotheque.server.config import CLOCK_PROFILES, NAMED_LEVELS, Settings
 from ludotheque.server.db import make_engine, migrate
 from ludotheque.server.errors import Refusal
@@ -31,17 +29,21 @@ from ludotheque.server.limits import LimitReached, SlidingWindow
 from ludotheque.server.live import LiveTable
 from ludotheque.server.placement import LocalPlacement, Placement, Remote
 from ludotheque.server.players import LoginGuard, PlayerRow, new_guest, player_by_token
-from ludotheque.server.store import CLOSED, RematchExists, SeatSpec, SeatTaken, Store, TableRow
+from ludotheque.server.services import Services
+from ludotheque.server.store import CLOSED, RematchExists, SeatSpec, SeatTaken, TableRow
 
 log = logging.getLogger("ludotheque.server")
 
+
 class Lobby:
-    def __init__(self, settings: Settings, store: Store, placement: Placement | None = None) -> None:
-        self.settings = settings
-        self.store = store
+    def __init__(self, services: Services, placement: Placement | None = None) -> None:
+        #: what the process's tables share, handed to each ``LiveTable``
+        self.services = services
+        self.settings = settings = services.settings
+        self.store = services.store
+        self.bots = services.bots
         #: where each table lives: this process alone, or a node of a site (``--redis``)
         self.placement: Placement = placement if placement is not None else LocalPlacement()
-        self.bots = BotPool(settings.bot_workers, settings.hard_at_once)
         self.tables: dict[str, LiveTable] = {}
         self.logins = LoginGuard(settings)
         #: what one client address creates a minute that nobody answers for: guests, and tables waiting without a
@@ -55,10 +57,9 @@ class Lobby:
     def open(cls, settings: Settings, placement: Placement | None = None) -> Lobby:
         """Connect to the database, apply its migrations, and restore the unfinished tables the placement says
         (every one for a server alone; none for a node of a site, which adopts the tables nobody owns)."""
-        engine = make_engine(settings.db_url)
+        engine = make_engine(settings.db_url, settings.db_wait_s)
         migrate(engine)
-        lobby = cls(settings, Store(engine), placement)
-        push.start(lobby.store, settings)  # the VAPID keys are made at the first start
+        lobby = cls(Services.open(settings, engine), placement)
         # the tables that expired while the server was stopped are not restored
         lobby.store.close_waiting(lobby.store.unopened_waiting(time.time() - settings.waiting_table_ttl_s), "expired")
         for row in lobby.placement.tables_to_restore():
@@ -86,10 +87,7 @@ class Lobby:
             task.cancel()
         await self.placement.close()
         self.logins.close()
-        self.bots.close()
-        pusher = push.pusher_of(self.store)
-        if pusher is not None:
-            pusher.close()
+        self.services.close()
         await asyncio.to_thread(self.store.engine.dispose)
 
     def restore(self, row: TableRow) -> LiveTable:
@@ -205,8 +203,8 @@ class Lobby:
 
     def _new_live(self, row: TableRow) -> LiveTable:
         holding = self.placement.holding(row.id)
-        return LiveTable(row, self.store, self.bots, self.settings, fence=holding.fence,
-                         on_conflict=holding.on_conflict, on_idle=self.release_later)
+        return LiveTable(row, self.services, fence=holding.fence, on_conflict=holding.on_conflict,
+                         on_idle=self.release_later)
 
     def release_later(self, live: LiveTable) -> None:
         """A finished table leaves memory ``Settings.finished_grace_s`` from now if nobody is connected to it then

@@ -30,7 +30,6 @@ import logging
 import os
 import threading
 import time
-import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,6 +61,8 @@ router = APIRouter()
 
 #: the private key's file in the data folder (PEM); the public key is derived from it
 KEY_FILE = "vapid_private.pem"
+#: subscriptions whose endpoint's name is being resolved at once (each ``Pusher``), past which one is refused (503)
+RESOLVING_AT_ONCE = 4
 #: messages waiting to be sent at once, past which a new one is dropped
 MAX_PENDING = 200
 #: turns and sendings waiting for one person (a player, else a seat), past which a new turn is dropped
@@ -103,12 +104,12 @@ _TEXT = {"fr": ("À vous de jouer", "{name}\u202f: c’est votre tour."),
 # -- the keys ---------------------------------------------------------------------------------------------------
 
 
-def data_folder(db_url: str) -> Path:
-    """Where the server keeps its files: the SQLite file's folder, else ``LUDOTHEQUE_DATA`` (``./data``)."""
+def data_folder(db_url: str, data_dir: str = "data") -> Path:
+    """Where the server keeps its files: the SQLite file's folder, else ``data_dir`` (``Settings.data_dir``)."""
     url = make_url(db_url)
     if url.get_backend_name() == "sqlite" and url.database and url.database != ":memory:":
         return Path(url.database).parent
-    return Path(os.environ.get("LUDOTHEQUE_DATA", "data"))
+    return Path(data_dir)
 
 
 @dataclass(frozen=True)
@@ -213,6 +214,8 @@ class Pusher:
         self._failures: dict[str, int] = {}
         #: messages accepted by a push service, for the tests and operators
         self.sent = 0
+        #: subscriptions whose endpoint's name is being resolved at once, past which one is refused (503)
+        self.resolving = threading.BoundedSemaphore(RESOLVING_AT_ONCE)
 
     def turn(self, row: TableRow, seat: int) -> bool:
         """Tell ``seat``'s person (its own subscriptions and its player's) that it is their turn at ``row``'s
@@ -290,21 +293,13 @@ class Pusher:
         self._queue.close()
 
 
-_pushers: weakref.WeakKeyDictionary[Store, Pusher] = weakref.WeakKeyDictionary()
-
-
 def start(store: Store, settings: Settings) -> Pusher:
     """The process's pusher for ``store``'s database, its keys made if the data folder has none."""
-    keys = PushKeys.load(data_folder(settings.db_url))
+    keys = PushKeys.load(data_folder(settings.db_url, settings.data_dir))
     public_url = settings.public_url
-    contact = os.environ.get("LUDOTHEQUE_PUSH_CONTACT") or (
+    contact = settings.push_contact or (
         public_url if public_url and public_url.startswith("https://") else "mailto:ludotheque@localhost")
-    pusher = _pushers[store] = Pusher(store.engine, keys, contact, settings)
-    return pusher
-
-
-def pusher_of(store: Store) -> Pusher | None:
-    return _pushers.get(store)
+    return Pusher(store.engine, keys, contact, settings)
 
 
 # -- the REST API ------------------------------------------------------------------------------------------------
@@ -343,20 +338,11 @@ class PushKey(BaseModel):
 
 
 def _pusher(request: Request) -> Pusher:
-    pusher = pusher_of(request.app.state.lobby.store)
+    pusher: Pusher | None = request.app.state.lobby.services.push
     if pusher is None:
         raise Refusal(503, "this server sends no push messages")
     return pusher
 
-
-#: subscriptions whose endpoint's name is being resolved at once, past which one is refused (503)
-RESOLVING_AT_ONCE = 4
-_resolving = threading.BoundedSemaphore(RESOLVING_AT_ONCE)
-
-
-def insecure_endpoints_allowed() -> bool:
-    """Push services are reached over https only; ``LUDOTHEQUE_PUSH_ALLOW_HTTP=1`` lets a test's local endpoint in."""
-    return os.environ.get("LUDOTHEQUE_PUSH_ALLOW_HTTP") == "1"
 
 
 @router.get("/api/push/key", response_model=PushKey, responses=problems(503))
@@ -375,7 +361,8 @@ async def push_subscribe(body: Subscribe, request: Request, token: SeatTokenDep 
     is open there.  400 for an endpoint that is not https, whose host is not a push service's (an address of the
     server's own network, or a host outside ``Settings.push_hosts``), or keys that are not a browser's."""
     pusher = _pusher(request)
-    schemes = ("https", "http") if insecure_endpoints_allowed() else ("https",)
+    # push services are reached over https only; ``Settings.push_allow_http`` lets a test's local endpoint in
+    schemes = ("https", "http") if pusher.settings.push_allow_http else ("https",)
     try:
         point, secret = _unb64url(body.subscription.keys.p256dh), _unb64url(body.subscription.keys.auth)
     except ValueError:
@@ -410,7 +397,7 @@ async def push_subscribe(body: Subscribe, request: Request, token: SeatTokenDep 
                       "(X-Player-Token)")
     # after the tokens: only a seat or a player makes the server resolve a name, and a few at once (a slow resolver
     # would otherwise hold the threads every request shares)
-    if not _resolving.acquire(blocking=False):
+    if not pusher.resolving.acquire(blocking=False):
         raise Refusal(503, "too many push subscriptions are being checked at once: try again shortly",
                       headers={"Retry-After": "2"})
     try:
@@ -419,7 +406,7 @@ async def push_subscribe(body: Subscribe, request: Request, token: SeatTokenDep 
     except push_net.EndpointRefused as refused:
         raise Refusal(400, str(refused)) from None
     finally:
-        _resolving.release()
+        pusher.resolving.release()
     await asyncio.to_thread(subscribe, pusher.engine, owners, body.subscription.endpoint,
                             body.subscription.keys.p256dh, body.subscription.keys.auth, body.lang)
     return {"kept_for": kept_for}

@@ -5,9 +5,9 @@ A review is a function of the record, the seat, the opponent model and the budge
 (table, seat): a second request gets the stored one, or the one under way.  Every review costs seconds of CPU, so
 at most one is queued per (table, seat), at most ``Settings.reviews_per_requester`` per requester (the
 ``X-Player-Token``'s player, else the client address: one client cannot hold the queue) and at most
-``LUDOTHEQUE_REVIEWS_QUEUED`` at once (429 beyond); the coach
-runs one at a time, on the CPU the bots leave.  Reviews queued or running live in the memory of the process that
-took the request: a restart forgets them (the page asks again), never a review done.
+``Settings.reviews_queued`` at once (429 beyond); the coach runs one at a time, on the CPU the bots leave.  Reviews
+queued or running live in the memory of the process that took the request (its ``Services.reviews``): a restart
+forgets them (the page asks again), never a review done.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -26,12 +25,12 @@ from pydantic import BaseModel, Field
 from sqlalchemy import Engine, insert, select
 from sqlalchemy.exc import IntegrityError
 
-from ludotheque.bots.coach import DEFAULT_PLAYOUTS, default_model
 from ludotheque.core import CHANCE, Actor
 from ludotheque.games import load_game
 from ludotheque.server.api import MAX_PLAYERS, Strict, problems
 from ludotheque.server.auth import OptionalPlayerTokenDep, SeatTokenDep
 from ludotheque.server.botpool import BotPool, ReviewRequest, seat_bots
+from ludotheque.server.config import Settings
 from ludotheque.server.errors import Refusal
 from ludotheque.server.limits import client_address
 from ludotheque.server.players import player_by_token
@@ -41,21 +40,6 @@ from ludotheque.table import Table
 
 log = logging.getLogger("ludotheque.server")
 router = APIRouter()
-
-
-def review_seconds() -> float:
-    """The cap on one review's time (``LUDOTHEQUE_REVIEW_SECONDS``, default 120: a Mü hand's review fits)."""
-    return float(os.environ.get("LUDOTHEQUE_REVIEW_SECONDS", "120"))
-
-
-def review_playouts() -> int:
-    """Playouts a decision may spend (``LUDOTHEQUE_REVIEW_PLAYOUTS``, default the coach's)."""
-    return int(os.environ.get("LUDOTHEQUE_REVIEW_PLAYOUTS", str(DEFAULT_PLAYOUTS)))
-
-
-def reviews_queued() -> int:
-    """Reviews queued or running at once on this process (``LUDOTHEQUE_REVIEWS_QUEUED``, default 20)."""
-    return int(os.environ.get("LUDOTHEQUE_REVIEWS_QUEUED", "20"))
 
 
 #: Reviews that failed, remembered (so that a GET says so) until this many newer ones failed.
@@ -139,10 +123,12 @@ def record_of(store: Store, row: TableRow) -> dict[str, Any]:
 class Reviews:
     """An application's reviews queued, running or failed, by (table, seat)."""
 
-    def __init__(self, store: Store, bots: BotPool, per_requester: int = 2) -> None:
+    def __init__(self, store: Store, bots: BotPool, settings: Settings) -> None:
         self.store = store
         self.bots = bots
-        self.per_requester = per_requester
+        self.settings = settings
+        #: reviews one requester may have under way (``Settings.reviews_per_requester``)
+        self.per_requester = settings.reviews_per_requester
         self.jobs: OrderedDict[tuple[str, int], Job] = OrderedDict()
 
     def waiting(self, requester: str | None = None) -> int:
@@ -155,7 +141,7 @@ class Reviews:
 
     def ask(self, row: TableRow, seat: int, requester: str = "") -> Job:
         """Queue the review of ``seat`` (the caller found none stored): the one under way if there is one; 429
-        when ``requester`` has ``per_requester`` under way, or ``reviews_queued()`` are.  Checked and queued
+        when ``requester`` has ``per_requester`` under way, or ``Settings.reviews_queued`` are.  Checked and queued
         without a pause, so two requests at once queue one review."""
         job = self.jobs.get((row.id, seat))
         if job is not None and job.status in ("queued", "running"):
@@ -163,7 +149,7 @@ class Reviews:
         if self.waiting(requester) >= self.per_requester:
             raise Refusal(429, f"{self.per_requester} of your reviews are under way already: ask for this one once "
                           "they are done", headers={"Retry-After": "60"})
-        limit = reviews_queued()
+        limit = self.settings.reviews_queued
         if self.waiting() >= limit:
             raise Refusal(429, f"the coach has {limit} reviews to make already: ask again in a few minutes",
                           headers={"Retry-After": "60"})
@@ -180,9 +166,9 @@ class Reviews:
             if review is None:
                 record = await asyncio.to_thread(record_of, self.store, row)
                 # seeded by the table's id, as its hints were: a followed hint is the review's preferred move
-                request = ReviewRequest(f"{job.table_id}:{job.seat}", record, job.seat, review_seconds(),
-                                        review_playouts(), default_model(), seed=job.table_id,
-                                        bots=seat_bots(row.seats))
+                request = ReviewRequest(f"{job.table_id}:{job.seat}", record, job.seat, self.settings.review_seconds,
+                                        self.settings.review_playouts, self.settings.coach_model,
+                                        seed=job.table_id, bots=seat_bots(row.seats))
 
                 def progress(done: int, total: int) -> None:
                     job.done, job.total = done, total
@@ -205,12 +191,8 @@ class Reviews:
 
 
 def reviews_of(request: Request) -> Reviews:
-    """The application's ``Reviews``, made at the first request."""
-    state = request.app.state
-    if not hasattr(state, "reviews"):
-        lobby = state.lobby
-        state.reviews = Reviews(lobby.store, lobby.bots, lobby.settings.reviews_per_requester)
-    found: Reviews = state.reviews
+    """The process's ``Reviews`` (one of its ``Services``)."""
+    found: Reviews = request.app.state.lobby.services.reviews
     return found
 
 

@@ -17,6 +17,7 @@ from ludotheque.server.botpool import BotPool
 from ludotheque.server.config import Settings
 from ludotheque.server.errors import Refusal
 from ludotheque.server.live import Connection, LiveTable, MoveError
+from ludotheque.server.services import Services
 from ludotheque.server.store import ActionRow, FinishHook, SeatRow, TableRow
 
 
@@ -99,7 +100,7 @@ def run(kinds: Sequence[str], scenario: Callable[[LiveTable, FakeStore, list[tup
         row = table_row(kinds, clock=clock)
         store = FakeStore(row, seen)
         bots = BotPool(0)
-        live = LiveTable(row, store, bots, Settings(pacing_s=0, step_pacing_s=0))  # type: ignore[arg-type]
+        live = LiveTable(row, Services(Settings(pacing_s=0, step_pacing_s=0), store, bots))  # type: ignore[arg-type]
         try:
             await live.start()
             assert live.runner is not None

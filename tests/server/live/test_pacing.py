@@ -17,6 +17,7 @@ from ludotheque.server.botpool import BotPool, BotRequest
 from ludotheque.server.config import Settings
 from ludotheque.server.live import LiveTable
 from ludotheque.server.live import moves as live_moves
+from ludotheque.server.services import Services
 from ludotheque.server.store import SeatRow, TableRow
 
 from .test_live_actor import FakeStore
@@ -44,7 +45,7 @@ def run_paced(row: TableRow, scenario: Scenario, monkeypatch: pytest.MonkeyPatch
         seen: list[tuple[Any, ...]] = []
         store = FakeStore(row, seen)
         bots = BotPool(0)
-        live = LiveTable(row, store, bots, PACED)  # type: ignore[arg-type]
+        live = LiveTable(row, Services(PACED, store, bots))  # type: ignore[arg-type]
 
         async def pause(kind: str, seconds: float) -> None:
             seen.append(("pause", kind, seconds))

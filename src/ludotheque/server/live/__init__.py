@@ -2,7 +2,7 @@
 action is applied.  ``actor`` holds the actor; its verbs are in ``moves``, ``timing``, ``seating`` and ``ending``;
 ``connection`` is a WebSocket's outbox and rate limit."""
 
-from ludotheque.server.live.actor import LiveTable, crash_after_commit
+from ludotheque.server.live.actor import LiveTable
 from ludotheque.server.live.connection import (
     CLOSE_FALLING_BEHIND,
     CLOSE_FLOODING,
@@ -16,5 +16,5 @@ from ludotheque.server.live.moves import MoveError
 
 __all__ = [
     "CLOSE_FALLING_BEHIND", "CLOSE_FLOODING", "FLOOD_LIMIT", "STATE_FRAME", "Connection", "LiveTable", "MoveError",
-    "TokenBucket", "ack", "crash_after_commit",
+    "TokenBucket", "ack",
 ]

@@ -15,55 +15,46 @@ Every action, whoever makes it, goes through ``commit``: validated against the l
 database and committed, then applied to the live state, then acknowledged (a person's move), then shown to every
 connection.  A crash between the commit and the acknowledgement loses nothing: the action is restored at the next
 start, and a client that resends its move gets the original acknowledgement.
+
+What the tables of the process share (the store, the bot pool, the coach's hints, push, the settings) comes as one
+``Services`` object at construction (``server/services.py``); the actor reads no module-level state.
 """
 
 from __future__ import annotations
 
 import asyncio
 import copy
-import os
-import signal
 import time
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 
 from ludotheque.core import CHANCE, Actor, LudothequeError
 from ludotheque.games import load_game
-from ludotheque.server.botpool import BotPool
 from ludotheque.server.clock import Clock
-from ludotheque.server.config import Settings
 from ludotheque.server.live import ending, moves, seating, timing
 from ludotheque.server.live.connection import Connection, ack
 from ludotheque.server.schema import CHANCE_ACTOR
-from ludotheque.server.store import CLOSED, ActionRow, Fenced, Store, TableRow
+from ludotheque.server.store import CLOSED, ActionRow, Fenced, TableRow
 from ludotheque.table import Table
+
+if TYPE_CHECKING:
+    from ludotheque.server.services import Services
 
 T = TypeVar("T")
 
-_commits_before_crash: list[int] = []
-
-
-def crash_after_commit(settings: Settings) -> None:
-    """The fault point between a person's committed move and its ack (``LUDOTHEQUE_CRASH_AFTER_COMMIT=N``): the
-    process kills itself with SIGKILL after the Nth such commit, as a crash at the worst moment would.  The tests
-    use it to show that the client's resend gets the original ack and the move is applied once."""
-    if not _commits_before_crash:
-        _commits_before_crash.append(settings.crash_after_commit)
-    _commits_before_crash[0] -= 1
-    if _commits_before_crash[0] <= 0:
-        os.kill(os.getpid(), signal.SIGKILL)
-
 
 class LiveTable:
-    def __init__(self, row: TableRow, store: Store, bots: BotPool, settings: Settings, *, fence: int | None = None,
+    def __init__(self, row: TableRow, services: Services, *, fence: int | None = None,
                  on_conflict: Callable[[], None] | None = None,
                  on_idle: Callable[[LiveTable], None] | None = None) -> None:
         self.row = row
-        self.store = store
-        self.bots = bots
-        self.settings = settings
+        self.services = services
+        # the services this actor's verbs use most, by their own names
+        self.store = services.store
+        self.bots = services.bots
+        self.settings = services.settings
         game = load_game(row.game, players=row.players, **row.options)
         self.table = Table(game, [None] * game.players, events=True)
         self.lock = asyncio.Lock()
@@ -92,6 +83,8 @@ class LiveTable:
         #: called when the game is over and when its last connection goes: the lobby lets a finished table nobody
         #: watches leave memory (``Lobby.release_later``)
         self.on_idle = on_idle
+        #: work a verb started beside the table's own tasks (a chat history read), kept from the garbage collector
+        self.side_tasks: set[asyncio.Task[Any]] = set()
 
     @property
     def id(self) -> str:
@@ -284,8 +277,6 @@ class LiveTable:
             if isinstance(error, IntegrityError | Fenced) and self.on_conflict is not None:
                 self.on_conflict()
             raise
-        if mover is not None and self.settings.crash_after_commit:
-            crash_after_commit(self.settings)
         self.apply(who, action, notation)
         if client_move_id is not None and actor is not None:
             self.client_moves[(actor, client_move_id)] = seq
@@ -303,6 +294,12 @@ class LiveTable:
         self.changed.set()
         self.broadcast()
         return seq
+
+    def on_the_side(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        """Run ``work`` as a task of its own, so that the connection that asked goes on being read."""
+        task = asyncio.get_running_loop().create_task(work, name=f"table {self.id} {name}")
+        self.side_tasks.add(task)
+        task.add_done_callback(self.side_tasks.discard)
 
     def stop(self, code: int, reason: str) -> None:
         """The table leaves this process (another holds it now): its runner and watcher stop, and its connections

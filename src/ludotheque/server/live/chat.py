@@ -27,7 +27,6 @@ import logging
 import re
 import time
 import unicodedata
-import weakref
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, insert, select
@@ -59,8 +58,6 @@ ROOMS = (PLAYERS, SPECTATORS)
 _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
 _SPACES = re.compile(r"[\t\n\r\v\f]+")
 
-_last_said: weakref.WeakKeyDictionary[Connection, float] = weakref.WeakKeyDictionary()
-_tasks: set[asyncio.Task[None]] = set()  # the histories being read, kept from the garbage collector
 
 
 def clean(text: str) -> str:
@@ -96,10 +93,10 @@ async def say(live: LiveTable, connection: Connection, data: dict[str, Any]) -> 
         connection.push(_error("too_long", f"a chat message has at most {MAX_CHARS} characters, not {len(text)}"))
         return
     now = time.monotonic()
-    if now - _last_said.get(connection, -MIN_INTERVAL_S) < MIN_INTERVAL_S:
+    if now - connection.last_said < MIN_INTERVAL_S:
         connection.push(_error("rate_limited", "at most one chat message a second"))
         return
-    _last_said[connection] = now
+    connection.last_said = now
     room, seat = room_of(connection), speaker_seat(connection)
     if seat is not None:
         name: str | None = live.row.seats[seat].name
@@ -126,9 +123,7 @@ def greet(live: LiveTable, connection: Connection) -> None:
     room is empty), read on the side so that the connection's next messages are not held behind the database.  A
     message committed while they are read comes as a ``chat`` frame too (the connection reads the room already):
     the client keeps each ``id`` once."""
-    task = asyncio.get_running_loop().create_task(_history(live, connection))
-    _tasks.add(task)
-    task.add_done_callback(_tasks.discard)
+    live.on_the_side(_history(live, connection), "chat history")
 
 
 async def _history(live: LiveTable, connection: Connection) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -64,6 +65,7 @@ class Connection:
     queued_bytes: int = 0
     sizes: deque[int] = field(default_factory=deque)  # the size of each message in the outbox, in order
     greeted: bool = False  # the room's chat history was sent (once a connection, at its first ``hello``)
+    last_said: float = -math.inf  # when this connection last chatted (``time.monotonic``): one message a second
     #: the seat of the person behind a socket without the seat's token (their ``player_token`` names a player who
     #: sits at the table): it watches as a spectator and chats in the players' room (``chat.room_of``)
     person_seat: int | None = None

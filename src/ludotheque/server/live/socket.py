@@ -22,7 +22,6 @@ from ludotheque.server.config import Settings
 from ludotheque.server.live import chat
 from ludotheque.server.live.actor import LiveTable
 from ludotheque.server.live.connection import Connection
-from ludotheque.server.live.hints import ask_hint
 from ludotheque.server.live.moves import MoveError
 from ludotheque.server.security import origin_accepted
 from ludotheque.server.store import Fenced, TableRow
@@ -231,7 +230,7 @@ async def _handle(live: LiveTable, connection: Connection, message: MutableMappi
     elif kind == "resign":
         await resign(live, connection)
     elif kind == "hint":
-        ask_hint(live, connection)
+        live.services.hints.ask(live, connection)
     elif kind == "chat":
         await chat.say(live, connection, data)
     else:

@@ -16,7 +16,6 @@ import math
 import time
 from typing import TYPE_CHECKING, Any
 
-from ludotheque.server import push
 from ludotheque.server.config import TIMEOUTS_BEFORE_TAKEOVER
 from ludotheque.server.correspondence import tell_turns
 
@@ -95,7 +94,7 @@ async def _watch(live: LiveTable) -> None:
     while live.row.status == "playing":
         live.changed.clear()
         if correspondence:
-            tell_turns(live, told, push.pusher_of(live.store))
+            tell_turns(live, told, live.services.push)
         now = time.monotonic()
         # a correspondence table sleeps until its next deadline, days away, or until it changes
         wake = math.inf if correspondence else now + 3600.0
