@@ -59,6 +59,8 @@ game_tables = Table(
     #: ``player:ID`` (the token's player) or ``address:IP``: the tables waiting or in play count against it
     #: (``Settings.tables_per_creator``); null for the tables made before it was kept
     Column("created_by", String(80), nullable=True),
+    #: the lobby lists tables by status
+    Index("ix_game_tables_status", "status"),
     Index("ix_game_tables_created_by_status", "created_by", "status"),
 )
 
