@@ -1,6 +1,6 @@
 """The players in the database: guests (a name and a secret token) and accounts, their sessions and one-time
-login codes, their preferences; the calls the players' routes (``server/players.py``) and every module that
-knows who is asking run.
+login codes, their preferences.  The players' routes (``server/players.py``) call them, and so does every route
+that must know who is asking.
 
 Every secret is kept as its SHA-256 digest (``player_tokens``), like seats' tokens, so a copy of the database lets
 nobody in; a password is hashed with argon2.  User names are kept in lower case, so that the column's unique
