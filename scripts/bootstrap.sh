@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Creates .venv with the package and the extras named by LUDOTHEQUE_EXTRAS (default dev,rl,cluster: what `make test`
 # needs; `make run` asks for none), on a fresh machine with nothing done by hand.
-# Re-running is cheap: it reinstalls only when pyproject.toml changed since the last install, or when extras
-# not installed yet are asked for.
+# Re-running is cheap: it reinstalls only when pyproject.toml changed since the last install, when extras
+# not installed yet are asked for, when a C++ source changed, or when the package's modules were added or moved.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 extras="${LUDOTHEQUE_EXTRAS-dev,rl,cluster}"
@@ -71,10 +71,20 @@ PY
     -e "$target"
 }
 
+# The editable install maps each module of the package to its file: a module added, moved or removed since the
+# install (a module that became a package) needs the map made again.
+module_list() {
+  find src/ludotheque -name '*.py' | sort | md5sum | cut -d' ' -f1
+}
+modules_moved() {
+  [ "$(cat .venv/.modules 2>/dev/null)" != "$(module_list)" ]
+}
+
 if ! installed; then
   .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
   install_package
   touch "$stamp"
-elif native_stale; then
+elif native_stale || modules_moved; then
   install_package
 fi
+module_list > .venv/.modules

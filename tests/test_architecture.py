@@ -1,5 +1,6 @@
 """The house's layers, read from the package's own imports: nothing imports what stands above it, no import
-cycle between modules, ``core/`` imports no game, and no module outside ``games/`` names a game."""
+cycle between modules, ``core/`` imports no game, ``server/store/`` imports nothing of the server that calls it,
+and no module outside ``games/`` names a game."""
 
 from __future__ import annotations
 
@@ -113,6 +114,24 @@ def test_nothing_imports_what_stands_above_it() -> None:
         if target in ALL and LAYERS[unit(target)] > LAYERS[unit(name)]
     ]
     assert upward == []
+
+
+#: What ``server/store/`` may import of the server besides itself: the tables' declaration and the refusals and
+#: limits it raises.  The store sits below the routes, the live tables and the push sender, which call it.
+STORE_FLOOR = {"ludotheque.server.schema", "ludotheque.server.errors", "ludotheque.server.limits"}
+
+
+def test_the_store_imports_nothing_of_the_server_that_calls_it() -> None:
+    reaching = [
+        f"{name}:{line} imports {target}"
+        for name, tree in ALL.items()
+        if name == "ludotheque.server.store" or name.startswith("ludotheque.server.store.")
+        for target, line in imports(name, tree)
+        if target in ALL and target.startswith("ludotheque.server")
+        and not (target == "ludotheque.server.store" or target.startswith("ludotheque.server.store."))
+        and target not in STORE_FLOOR
+    ]
+    assert reaching == []
 
 
 def test_core_imports_no_game() -> None:

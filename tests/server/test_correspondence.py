@@ -27,7 +27,8 @@ from sqlalchemy import select
 from ludotheque.server.clock import Clock
 from ludotheque.server.db import make_engine
 from ludotheque.server.process import ServerProcess
-from ludotheque.server.push import KEY_FILE, PushKeys, data_folder, push_subscriptions
+from ludotheque.server.push import KEY_FILE, PushKeys, data_folder
+from ludotheque.server.schema import push_subscriptions
 
 from .client import Client, create_table
 

@@ -15,12 +15,12 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import Column, Engine, MetaData, String, Table, create_engine, event, insert
 
-from ludotheque.server import players as accounts
 from ludotheque.server.auth import MALFORMED_AUTHORIZATION
 from ludotheque.server.db import make_engine, migrate
 from ludotheque.server.errors import UNAVAILABLE, Refusal, install_error_handlers
 from ludotheque.server.process import ServerProcess
 from ludotheque.server.store import Store
+from ludotheque.server.store import players as accounts
 
 from .client import create_table
 

@@ -12,11 +12,11 @@ import pytest
 from argon2 import PasswordHasher
 from sqlalchemy import Engine, select, update
 
-from ludotheque.server import players as accounts
 from ludotheque.server.db import make_engine, migrate
 from ludotheque.server.errors import Refusal
 from ludotheque.server.process import ServerProcess
 from ludotheque.server.schema import player_tokens, players
+from ludotheque.server.store import players as accounts
 
 PASSWORD = "correct horse battery"
 

@@ -22,7 +22,9 @@ from tests.server.test_correspondence import Browser, PushService
 from ludotheque.server import push
 from ludotheque.server.config import Settings
 from ludotheque.server.db import make_engine, migrate
-from ludotheque.server.push import Pusher, PushKeys, push_subscriptions, subscribe
+from ludotheque.server.push import Pusher, PushKeys
+from ludotheque.server.schema import push_subscriptions
+from ludotheque.server.store.push import subscribe
 
 #: tarpit subscriptions of each attacking seat
 SUBSCRIPTIONS = 1

@@ -21,7 +21,9 @@ from ludotheque.server import push_net
 from ludotheque.server.config import Settings
 from ludotheque.server.db import make_engine, migrate
 from ludotheque.server.process import ServerProcess
-from ludotheque.server.push import Pusher, PushKeys, push_subscriptions, subscribe
+from ludotheque.server.push import Pusher, PushKeys
+from ludotheque.server.schema import push_subscriptions
+from ludotheque.server.store.push import subscribe
 
 
 class Internal:

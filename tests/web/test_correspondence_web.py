@@ -21,7 +21,7 @@ from sqlalchemy import select
 
 from ludotheque.server.db import make_engine
 from ludotheque.server.process import ServerProcess
-from ludotheque.server.push import push_subscriptions
+from ludotheque.server.schema import push_subscriptions
 
 #: a PushManager whose subscribe answers ``subscription`` (defined before it) and records what it was asked
 FAKE_PUSH_MANAGER = """

@@ -28,9 +28,10 @@ from ludotheque.server.errors import Refusal
 from ludotheque.server.limits import LimitReached, SlidingWindow
 from ludotheque.server.live import LiveTable
 from ludotheque.server.placement import LocalPlacement, Placement, Remote
-from ludotheque.server.players import LoginGuard, PlayerRow, new_guest, player_by_token
+from ludotheque.server.players import LoginGuard
 from ludotheque.server.services import Services
 from ludotheque.server.store import CLOSED, RematchExists, SeatSpec, SeatTaken, TableRow
+from ludotheque.server.store.players import PlayerRow, new_guest, player_by_token
 
 log = logging.getLogger("ludotheque.server")
 

@@ -7,8 +7,8 @@ Three parts, each small:
   browser subscribes with its public half, so a new key would silently end every subscription: the file is backed
   up with the database (``docs/deploy.md``), and every process of a site shares it.
 * **the subscriptions**: what a browser's ``PushManager`` gave, kept for a seat (``seat:TABLE:N``) or for a player
-  (``player:ID``, all the tables they sit at).  A push service that answers 404 or 410 has dropped the
-  subscription: it is deleted.
+  (``player:ID``, all the tables they sit at), in the database (``store/push.py``).  A push service that answers
+  404 or 410 has dropped the subscription: it is deleted.
 * **the sending**: ``pywebpush`` encrypts (aes128gcm) and signs each message and posts it to the push service, in
   threads of its own, never in the event loop, only to public addresses (``push_net.py``).  At most
   ``MAX_PENDING`` messages wait at once, ``PER_PERSON`` turns for one person, each person's in turn, at most
@@ -29,8 +29,6 @@ import json
 import logging
 import os
 import threading
-import time
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -41,7 +39,7 @@ from fastapi import APIRouter, Request
 from py_vapid import Vapid
 from pydantic import BaseModel, Field
 from pywebpush import WebPushException, webpush
-from sqlalchemy import Column, Connection, Engine, Float, String, Table, Text, and_, delete, insert, select
+from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
 
 from ludotheque.server import push_net
@@ -50,8 +48,9 @@ from ludotheque.server.auth import OptionalPlayerTokenDep, SeatTokenDep
 from ludotheque.server.config import Settings
 from ludotheque.server.errors import Refusal
 from ludotheque.server.push_queue import FairQueue
-from ludotheque.server.schema import metadata
-from ludotheque.server.store import Store, write
+from ludotheque.server.store import Store
+from ludotheque.server.store.players import player_by_token
+from ludotheque.server.store.push import forget, subscribe, subscriptions
 
 if TYPE_CHECKING:
     from ludotheque.server.store import TableRow
@@ -78,23 +77,6 @@ SEND_TIMEOUT_S = (3.0, 3.0)
 FAILURES_BEFORE_DROP = 3
 #: how long a push service keeps a message for a device that is off (it is delivered when the device wakes)
 TTL_S = 86_400
-#: subscriptions kept per seat or player (a person's browsers); the oldest goes past it
-PER_OWNER = 10
-
-#: ``migrations/versions/0006_push.py`` creates it
-push_subscriptions = Table(
-    "push_subscriptions",
-    metadata,
-    #: ``seat:TABLE:N`` or ``player:ID``
-    Column("owner", String(80), primary_key=True),
-    Column("endpoint", Text, primary_key=True),
-    #: the browser's public key (uncompressed P-256 point) and auth secret, base64url
-    Column("p256dh", String(100), nullable=False),
-    Column("auth", String(40), nullable=False),
-    #: the page's language when it subscribed: the message is written in it
-    Column("lang", String(2), nullable=False),
-    Column("created_at", Float, nullable=False),
-)
 
 _TEXT = {"fr": ("À vous de jouer", "{name}\u202f: c’est votre tour."),
          "en": ("Your turn", "{name}: it is your turn."),
@@ -149,7 +131,7 @@ def _unb64url(text: str) -> bytes:
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
-# -- the subscriptions --------------------------------------------------------------------------------------------
+# -- the subscriptions' owners (``store/push.py`` keeps the rows) ---------------------------------------------------
 
 
 def seat_owner(table_id: str, seat: int) -> str:
@@ -158,40 +140,6 @@ def seat_owner(table_id: str, seat: int) -> str:
 
 def player_owner(player_id: str) -> str:
     return f"player:{player_id}"
-
-
-def subscribe(engine: Engine, owners: list[str], endpoint: str, p256dh: str, auth: str, lang: str) -> None:
-    """Keep the subscription for each of ``owners`` (again: its keys are replaced), and at most ``PER_OWNER`` each."""
-
-    def keep(db: Connection) -> None:
-        now = time.time()
-        for owner in owners:
-            db.execute(delete(push_subscriptions).where(and_(push_subscriptions.c.owner == owner,
-                                                             push_subscriptions.c.endpoint == endpoint)))
-            db.execute(insert(push_subscriptions).values(owner=owner, endpoint=endpoint, p256dh=p256dh, auth=auth,
-                                                         lang=lang, created_at=now))
-            kept = db.execute(select(push_subscriptions.c.endpoint).where(push_subscriptions.c.owner == owner)
-                              .order_by(push_subscriptions.c.created_at.desc())).scalars().all()
-            for old in kept[PER_OWNER:]:
-                db.execute(delete(push_subscriptions).where(and_(push_subscriptions.c.owner == owner,
-                                                                 push_subscriptions.c.endpoint == old)))
-
-    write(engine, keep)
-
-
-def subscriptions(engine: Engine, owners: Iterable[str]) -> list[dict[str, str]]:
-    """The subscriptions of ``owners``, once each endpoint."""
-    with engine.connect() as db:
-        rows = db.execute(select(push_subscriptions).where(push_subscriptions.c.owner.in_(list(owners)))
-                          .order_by(push_subscriptions.c.created_at)).mappings().all()
-    by_endpoint = {row["endpoint"]: {"endpoint": row["endpoint"], "p256dh": row["p256dh"], "auth": row["auth"],
-                                     "lang": row["lang"]} for row in rows}
-    return list(by_endpoint.values())
-
-
-def forget(engine: Engine, endpoint: str) -> None:
-    """The push service dropped this subscription (404, 410): it goes, whoever it was kept for."""
-    write(engine, lambda db: db.execute(delete(push_subscriptions).where(push_subscriptions.c.endpoint == endpoint)))
 
 
 # -- the sending --------------------------------------------------------------------------------------------------
@@ -383,10 +331,6 @@ async def push_subscribe(body: Subscribe, request: Request, token: SeatTokenDep 
         owners.append(seat_owner(row.id, seat))
         kept_for.append("seat")
     if x_player_token is not None:
-        # imported here: ``players`` lists the tables awaiting a player (``correspondence``), which tells turns
-        # through this module
-        from ludotheque.server.players import player_by_token
-
         player = await asyncio.to_thread(player_by_token, pusher.engine, x_player_token)
         if player is None:
             raise Refusal(401, "no player holds this X-Player-Token")

@@ -26,12 +26,13 @@ from ludotheque.games import load_game
 from ludotheque.server.api import problems
 from ludotheque.server.auth import OptionalPlayerTokenDep, SeatTokenDep
 from ludotheque.server.errors import Refusal
-from ludotheque.server.live.chat import latest as chat_latest
 from ludotheque.server.pages import shell
-from ludotheque.server.players import PlayerDep, player_by_token
+from ludotheque.server.players import PlayerDep
 from ludotheque.server.profiles import places_of
 from ludotheque.server.schema import CHANCE_ACTOR, game_tables, seats
 from ludotheque.server.store import Store, TableRow
+from ludotheque.server.store.chat import latest as chat_latest
+from ludotheque.server.store.players import player_by_token
 from ludotheque.table import Table
 
 router = APIRouter()

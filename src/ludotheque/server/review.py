@@ -33,9 +33,9 @@ from ludotheque.server.botpool import BotPool, ReviewRequest, seat_bots
 from ludotheque.server.config import Settings
 from ludotheque.server.errors import Refusal
 from ludotheque.server.limits import client_address
-from ludotheque.server.players import player_by_token
 from ludotheque.server.schema import CHANCE_ACTOR, reviews
 from ludotheque.server.store import Store, TableRow, write
+from ludotheque.server.store.players import player_by_token
 from ludotheque.table import Table
 
 log = logging.getLogger("ludotheque.server")

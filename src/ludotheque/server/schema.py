@@ -59,6 +59,8 @@ game_tables = Table(
     #: ``player:ID`` (the token's player) or ``address:IP``: the tables waiting or in play count against it
     #: (``Settings.tables_per_creator``); null for the tables made before it was kept
     Column("created_by", String(80), nullable=True),
+    #: the lobby lists tables by status
+    Index("ix_game_tables_status", "status"),
     Index("ix_game_tables_created_by_status", "created_by", "status"),
 )
 
@@ -173,6 +175,22 @@ chat_messages = Table(
     Column("at", Float, nullable=False),
     Column("seq", Integer, nullable=False),
     Index("ix_chat_messages_table_room", "table_id", "room", "id"),
+)
+
+#: The Web Push subscriptions of browsers (``push.py`` sends, ``store/push.py`` keeps them): a seat's or a player's,
+#: each with the keys the messages are encrypted for.
+push_subscriptions = Table(
+    "push_subscriptions",
+    metadata,
+    #: ``seat:TABLE:N`` or ``player:ID``
+    Column("owner", String(80), primary_key=True),
+    Column("endpoint", Text, primary_key=True),
+    #: the browser's public key (uncompressed P-256 point) and auth secret, base64url
+    Column("p256dh", String(100), nullable=False),
+    Column("auth", String(40), nullable=False),
+    #: the page's language when it subscribed: the message is written in it
+    Column("lang", String(2), nullable=False),
+    Column("created_at", Float, nullable=False),
 )
 
 #: The fencing number of a table held by a node of a site (``Store.take_fence``): the node that takes the table's

@@ -28,8 +28,8 @@ from ludotheque.server.limits import client_address
 from ludotheque.server.live.socket import SocketsPerAddress, handshake_refusal, origin_allowed, serve_connection
 from ludotheque.server.lobby import Lobby
 from ludotheque.server.placement import Remote
-from ludotheque.server.players import player_by_token
 from ludotheque.server.store import TableRow
+from ludotheque.server.store.players import player_by_token
 
 
 def lobby_of(request: Request) -> Lobby:

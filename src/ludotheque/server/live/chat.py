@@ -29,11 +29,10 @@ import time
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, insert, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from ludotheque.server.live.connection import Connection
-from ludotheque.server.schema import chat_messages
+from ludotheque.server.store.chat import latest, save
 
 if TYPE_CHECKING:
     from ludotheque.server.live.actor import LiveTable
@@ -105,7 +104,7 @@ async def say(live: LiveTable, connection: Connection, data: dict[str, Any]) -> 
         name = (clean(given)[:MAX_NAME_CHARS] or None) if isinstance(given, str) else None
     message = {"room": room, "seat": seat, "name": name, "text": text, "at": time.time(), "seq": live.table.seq}
     try:
-        message_id = await live.store.in_writer(_insert, live.store.engine, live.id, message)
+        message_id = await live.store.in_writer(save, live.store.engine, live.id, message)
     except SQLAlchemyError as error:
         # the class only: the text must not reach a log line
         log.error("table %s: a chat message could not be saved (%s)", live.id, type(error).__name__)
@@ -135,26 +134,6 @@ async def _history(live: LiveTable, connection: Connection) -> None:
         return
     if messages:
         connection.push({"type": "chat_history", "room": room, "messages": messages})
-
-
-def _insert(engine: Engine, table_id: str, message: dict[str, Any]) -> int:
-    with engine.begin() as db:
-        result = db.execute(insert(chat_messages).values(table_id=table_id, **message))
-        key = result.inserted_primary_key
-        assert key is not None
-        return int(key[0])
-
-
-def latest(engine: Engine, table_id: str, room: str, limit: int | None = None) -> list[dict[str, Any]]:
-    """The messages of ``room`` at ``table_id``, oldest first: all of them, or the ``limit`` latest."""
-    query = select(chat_messages).where(chat_messages.c.table_id == table_id, chat_messages.c.room == room)
-    query = query.order_by(chat_messages.c.id.desc())
-    if limit is not None:
-        query = query.limit(limit)
-    with engine.connect() as db:
-        rows = db.execute(query).mappings().all()
-    return [{"type": "chat", "room": r["room"], "seat": r["seat"], "name": r["name"], "text": r["text"],
-             "at": r["at"], "id": r["id"], "seq": r["seq"]} for r in reversed(rows)]
 
 
 def _error(code: str, message: str) -> dict[str, Any]:

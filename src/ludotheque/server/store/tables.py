@@ -1,25 +1,24 @@
-"""What the server keeps in its database, as plain synchronous calls (the server runs them in worker threads).
+"""The game tables in the database: their rows, seats and logged actions, and ``Store``, the calls that read and
+write them (plain synchronous calls; the server runs them in worker threads).
 
-Every write is one transaction, run by the database's writer (``Writer``, ``write``), whoever calls it;
-``append_action`` is the only way a game moves forward.  A seat's token is kept as its SHA-256 digest, so a copy of
-the database does not let anyone act for a seat.
+Every write is one transaction, run by the database's writer (``writer.py``), whoever calls it; ``append_action``
+is the only way a game moves forward, and ``append`` commits the actions of many tables together.  A seat's token
+is kept as its SHA-256 digest (``tokens.py``), so a copy of the database does not let anyone act for a seat.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-import hashlib
 import hmac
 import secrets
 import threading
 import time
-import weakref
 from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import Connection, Engine, Select, and_, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -27,21 +26,11 @@ from sqlalchemy.exc import IntegrityError
 from ludotheque.server.errors import Refusal
 from ludotheque.server.limits import LimitReached
 from ludotheque.server.schema import CHANCE_ACTOR, actions, game_tables, players, seats, table_fences
+from ludotheque.server.store.tokens import new_id, new_token, token_digest
+from ludotheque.server.store.writer import writer_of, written
 
 T = TypeVar("T")
 P = ParamSpec("P")
-
-
-def new_id() -> str:
-    return secrets.token_urlsafe(9)
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
-
-
-def token_digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 @dataclass
@@ -155,71 +144,12 @@ class Fenced(Exception):
     table (this one was frozen or cut off past its lease).  Nothing was written."""
 
 
-
 def _settle(done: asyncio.Future[None], outcome: BaseException | None) -> None:
     if not done.done():  # its caller may have gone (a cancelled task): the action is committed all the same
         if outcome is None:
             done.set_result(None)
         else:
             done.set_exception(outcome)
-
-
-class Writer:
-    """The queue a database's writes wait in.  SQLite has one writer at a time: writes wait in one thread's queue
-    instead of contending for the file's lock (whose retries sleep); PostgreSQL takes them side by side."""
-
-    def __init__(self, threads: int) -> None:
-        self._here = threading.local()
-        self.executor: Executor = ThreadPoolExecutor(threads, thread_name_prefix="ludotheque-db",
-                                                     initializer=self._mark)
-
-    def _mark(self) -> None:
-        self._here.writer = True
-
-    def inside(self) -> bool:
-        """Whether the calling thread is one of the writer's."""
-        return bool(getattr(self._here, "writer", False))
-
-    def run(self, call: Callable[[], T]) -> T:
-        """``call`` run by the writer, waited for; at once in a writer's thread (a write that calls another, or a
-        caller that hands the writer its work itself), which would otherwise wait for itself."""
-        if self.inside():
-            return call()
-        return self.executor.submit(call).result()
-
-
-_writers: weakref.WeakKeyDictionary[Engine, Writer] = weakref.WeakKeyDictionary()
-_writers_lock = threading.Lock()
-
-
-def writer_of(engine: Engine) -> Writer:
-    """The one writer of the database ``engine`` reaches, shared by every ``Store`` and ``write`` on it."""
-    with _writers_lock:
-        writer = _writers.get(engine)
-        if writer is None:
-            writer = _writers[engine] = Writer(1 if engine.dialect.name == "sqlite" else 8)
-        return writer
-
-
-def write(engine: Engine, work: Callable[[Connection], T]) -> T:
-    """``work`` in one transaction, run by the database's writer (the caller's thread waits for it): the way every
-    write outside ``Store``'s own methods (the players' accounts and sessions) reaches the database."""
-
-    def transaction() -> T:
-        with engine.begin() as db:
-            return work(db)
-
-    return writer_of(engine).run(transaction)
-
-
-def _written(method: Callable[Concatenate[Store, P], T]) -> Callable[Concatenate[Store, P], T]:
-    """A ``Store`` method that writes: run by the store's writer whatever thread calls it."""
-
-    def in_writer(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> T:
-        return self.writer.run(functools.partial(method, self, *args, **kwargs))
-
-    functools.update_wrapper(in_writer, method)
-    return in_writer
 
 
 class Store:
@@ -244,7 +174,7 @@ class Store:
 
     # -- tables ----------------------------------------------------------------------------------------
 
-    @_written
+    @written
     def create_table(
         self,
         *,
@@ -334,7 +264,7 @@ class Store:
             raise TooManyTables(f"at most {limit} tables created by one player (or, without a player, one address) "
                                 "may be waiting or in play at once: finish, leave or cancel one first")
 
-    @_written
+    @written
     def close_waiting(self, table_ids: Sequence[str], status: str) -> list[str]:
         """The tables among ``table_ids`` still waiting take ``status`` (one of ``CLOSED``); those changed."""
         assert status in CLOSED
@@ -355,7 +285,7 @@ class Store:
                     func.coalesce(game_tables.c.opened_at, game_tables.c.created_at) < before)
             ).scalars().all())
 
-    @_written
+    @written
     def mark_opened(self, table_id: str, when: float) -> None:
         with self.engine.begin() as db:
             db.execute(update(game_tables).where(game_tables.c.id == table_id).values(opened_at=when))
@@ -395,7 +325,7 @@ class Store:
         with self.engine.connect() as db:
             return list(db.execute(select(game_tables.c.id).where(game_tables.c.status.in_(status))).scalars())
 
-    @_written
+    @written
     def take_open_seat(self, table_id: str, name: str, player_id: str | None = None) -> tuple[int, str]:
         """The first open seat for a person named ``name``; its number and token.  ``SeatTaken`` if none."""
         token = new_token()
@@ -416,7 +346,7 @@ class Store:
                     return seat, token
         raise SeatTaken(f"table {table_id} has no open seat")
 
-    @_written
+    @written
     def accept_invited_seat(self, table_id: str, seat: int) -> str:
         """The token of ``seat``, kept for its person (a rematch), who now takes it.  ``SeatTaken`` if it is not
         kept any more (taken already, or given to a bot when the game started)."""
@@ -431,7 +361,7 @@ class Store:
             raise SeatTaken(f"seat {seat} of table {table_id} is no longer kept for you")
         return token
 
-    @_written
+    @written
     def decline_invited_seat(self, table_id: str, seat: int) -> None:
         """The person ``seat`` was kept for declines the rematch: the seat stays ``declined`` until a bot takes it
         when the game starts.  ``SeatTaken`` if it is not kept any more."""
@@ -444,7 +374,7 @@ class Store:
         if not declined:
             raise SeatTaken(f"seat {seat} of table {table_id} is no longer kept for you")
 
-    @_written
+    @written
     def fill_open_seats(self, table_id: str, bot: str) -> None:
         with self.engine.begin() as db:
             db.execute(
@@ -453,14 +383,14 @@ class Store:
                 .values(kind="bot", name=bot, bot=bot, player_id=None)
             )
 
-    @_written
+    @written
     def set_away(self, table_id: str, seat: int, away: bool, departure: str | None = None) -> None:
         """A bot plays ``seat`` for good (``away``, and how its person left: ``departure``), or no longer."""
         with self.engine.begin() as db:
             db.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat))
                        .values(away=away, departure=departure if away else None))
 
-    @_written
+    @written
     def finish(self, table_id: str, result: dict[str, Any], hook: FinishHook | None = None,
                at: float | None = None) -> bool:
         """Mark the table finished (``at``, default now) with its result, and run ``hook`` (the ratings) in the same
@@ -483,19 +413,19 @@ class Store:
                                .values(result={**result, **more}))
         return True
 
-    @_written
+    @written
     def set_creator(self, table_id: str, seat: int) -> None:
         with self.engine.begin() as db:
             db.execute(update(game_tables).where(game_tables.c.id == table_id).values(creator_seat=seat))
 
-    @_written
+    @written
     def set_status(self, table_id: str, status: str) -> None:
         with self.engine.begin() as db:
             db.execute(update(game_tables).where(game_tables.c.id == table_id).values(status=status))
 
     # -- the log -----------------------------------------------------------------------------------------
 
-    @_written
+    @written
     def take_fence(self, table_id: str) -> int:
         """The table's next fencing number, for the node that just took its lease: from now on a commit with an
         older number (the node that held it before) writes nothing.  Taken before the table is read back from the
@@ -514,7 +444,7 @@ class Store:
                 continue
         raise Fenced(f"table {table_id}: its fencing number could not be taken")
 
-    @_written
+    @written
     def append_action(
         self, table_id: str, seq: int, actor: int | None, action: int, notation: str,
         client_move_id: str | None = None,
@@ -633,6 +563,3 @@ def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
         opened_at=row["opened_at"], hints=bool(row["hints"]), created_by=row["created_by"],
     )
 
-
-__all__ = ["CLOSED", "ActionRow", "Fenced", "IntegrityError", "RematchExists", "SeatRow", "SeatTaken", "Store",
-           "TableRow", "TooManyTables", "TooManyWaiting", "Writer", "token_digest", "write", "writer_of"]
