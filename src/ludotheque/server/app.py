@@ -23,7 +23,7 @@ from ludotheque.server.errors import install_error_handlers
 from ludotheque.server.guard import quiet_accept_errors
 from ludotheque.server.live.socket import serve_connection
 from ludotheque.server.lobby import Lobby
-from ludotheque.server.metrics import install_metrics
+from ludotheque.server.metrics import install_metrics, metrics_of
 from ludotheque.server.pages import mount_pages
 from ludotheque.server.placement import LocalPlacement, Placement
 from ludotheque.server.security import install as install_security
@@ -53,7 +53,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lock = await asyncio.to_thread(ServerLock(settings.db_url).take)
         keeping = asyncio.create_task(_keep_lock(lock))
         quiet_accept_errors(asyncio.get_running_loop())  # "too many open files": one line a second (guard.py)
-        lobby = await asyncio.to_thread(Lobby.open, settings, placement_for(settings))
+        lobby = await asyncio.to_thread(Lobby.open, settings, placement_for(settings), metrics_of(app).observers())
         app.state.lobby = lobby
         collector.freeze_what_start_made()
         await lobby.resume()

@@ -409,7 +409,8 @@ def _searches(game: str, players: int, spec: str) -> bool:
 
 
 class BotPool:
-    def __init__(self, workers: int, hard_at_once: int = 1) -> None:
+    def __init__(self, workers: int, hard_at_once: int = 1,
+                 on_move: Callable[[str, float], None] | None = None) -> None:
         self.quick = Lane(1 if workers > 0 else 0, threads=1)
         self.search = Lane(workers, threads=2)
         #: ``hard`` moves (and custom specs) wait here, not in the search lane's queue, so that a ``medium`` move
@@ -419,7 +420,7 @@ class BotPool:
         #: waits for a bot, queueing for a worker included
         self.seconds: dict[str, deque[float]] = {}
         #: told each move's level and wall time too (``/metrics``' histogram)
-        self.on_move: Callable[[str, float], None] | None = None
+        self.on_move = on_move
         self.coach = CoachLane(COACH_WORKERS if workers > 0 else 0, threads=COACH_WORKERS)
         #: one review at a time, so that the coach's other worker is there for hints
         self.reviewing = asyncio.Semaphore(1)

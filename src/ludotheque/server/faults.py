@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import Engine
@@ -19,8 +20,8 @@ class CrashAfterCommit(Store):
     show with it that the client's resend gets the original ack and that the move is applied once.  A person's move
     is the one action that carries a ``client_move_id``."""
 
-    def __init__(self, engine: Engine, moves: int) -> None:
-        super().__init__(engine)
+    def __init__(self, engine: Engine, moves: int, on_commit: Callable[[float], None] | None = None) -> None:
+        super().__init__(engine, on_commit)
         self.moves_left = moves
 
     async def append(self, table_id: str, seq: int, actor: int | None, action: int, notation: str,
@@ -33,8 +34,8 @@ class CrashAfterCommit(Store):
                 os.kill(os.getpid(), signal.SIGKILL)
 
 
-def store_for(settings: Settings, engine: Engine) -> Store:
+def store_for(settings: Settings, engine: Engine, on_commit: Callable[[float], None] | None = None) -> Store:
     """The process's store: a plain one, unless ``settings.crash_after_commit`` asks for the crash tests' fault."""
     if settings.crash_after_commit:
-        return CrashAfterCommit(engine, settings.crash_after_commit)
-    return Store(engine)
+        return CrashAfterCommit(engine, settings.crash_after_commit, on_commit)
+    return Store(engine, on_commit)

@@ -29,7 +29,7 @@ from ludotheque.server.limits import LimitReached, SlidingWindow
 from ludotheque.server.live import LiveTable
 from ludotheque.server.placement import LocalPlacement, Placement, Remote
 from ludotheque.server.players import LoginGuard
-from ludotheque.server.services import Services
+from ludotheque.server.services import Observers, Services
 from ludotheque.server.store import CLOSED, RematchExists, SeatSpec, SeatTaken, TableRow
 from ludotheque.server.store.players import PlayerRow, new_guest, player_by_token
 
@@ -55,12 +55,12 @@ class Lobby:
         self.placement.bind(self)
 
     @classmethod
-    def open(cls, settings: Settings, placement: Placement | None = None) -> Lobby:
+    def open(cls, settings: Settings, placement: Placement | None = None, observers: Observers | None = None) -> Lobby:
         """Connect to the database, apply its migrations, and restore the unfinished tables the placement says
         (every one for a server alone; none for a node of a site, which adopts the tables nobody owns)."""
         engine = make_engine(settings.db_url, settings.db_wait_s)
         migrate(engine)
-        lobby = cls(Services.open(settings, engine), placement)
+        lobby = cls(Services.open(settings, engine, observers), placement)
         # the tables that expired while the server was stopped are not restored
         lobby.store.close_waiting(lobby.store.unopened_waiting(time.time() - settings.waiting_table_ttl_s), "expired")
         for row in lobby.placement.tables_to_restore():

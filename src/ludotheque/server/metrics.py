@@ -27,6 +27,7 @@ from sqlalchemy import Connection, text
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ludotheque.server.services import Observers
 from ludotheque.server.store import write
 
 if TYPE_CHECKING:
@@ -57,11 +58,14 @@ class Metrics:
         self.lobby: Lobby | None = None
         self.registry.register(LobbyCollector(self))
 
+    def observers(self) -> Observers:
+        """What the lobby's store and bot pool tell the histograms, given to them at their construction."""
+        return Observers(commit=self.commit_seconds.observe,
+                         bot_move=lambda level, seconds: self.bot_seconds.labels(level).observe(seconds))
+
     def watch(self, lobby: Lobby) -> None:
-        """Observe the lobby's commit and bot times as they are recorded."""
+        """Read the lobby's live state at each scrape (``LobbyCollector``)."""
         self.lobby = lobby
-        lobby.store.on_commit = self.commit_seconds.observe
-        lobby.bots.on_move = lambda level, seconds: self.bot_seconds.labels(level).observe(seconds)
 
     def refused(self, kind: str, code: str) -> None:
         self.refusals.labels(kind, code).inc()

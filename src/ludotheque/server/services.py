@@ -9,6 +9,9 @@ connection) stays with the table and its connections.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from sqlalchemy import Engine
 
 from ludotheque.server import push
@@ -19,6 +22,15 @@ from ludotheque.server.live.hints import HintDesk
 from ludotheque.server.push import Pusher
 from ludotheque.server.review import Reviews
 from ludotheque.server.store import Store
+
+
+@dataclass(frozen=True)
+class Observers:
+    """Who is told the time of each commit of an action and of each bot move (the metrics, ``metrics.py``)."""
+
+    commit: Callable[[float], None] | None = None
+    #: the move's level (``medium``...) and its wall time
+    bot_move: Callable[[str, float], None] | None = None
 
 
 class Services:
@@ -35,11 +47,14 @@ class Services:
         self.reviews = Reviews(store, bots, settings)
 
     @classmethod
-    def open(cls, settings: Settings, engine: Engine) -> Services:
+    def open(cls, settings: Settings, engine: Engine, observers: Observers | None = None) -> Services:
         """A server's services on ``engine`` (migrated): the bot pool (started by ``Lobby.resume``) and the push
-        sender, whose VAPID keys are made at the first start."""
-        store = store_for(settings, engine)
-        return cls(settings, store, BotPool(settings.bot_workers, settings.hard_at_once), push.start(store, settings))
+        sender, whose VAPID keys are made at the first start; ``observers`` are told the commits' and the bot
+        moves' times."""
+        observers = observers or Observers()
+        store = store_for(settings, engine, observers.commit)
+        bots = BotPool(settings.bot_workers, settings.hard_at_once, observers.bot_move)
+        return cls(settings, store, bots, push.start(store, settings))
 
     def close(self) -> None:
         self.bots.close()

@@ -153,7 +153,7 @@ def _settle(done: asyncio.Future[None], outcome: BaseException | None) -> None:
 
 
 class Store:
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, on_commit: Callable[[float], None] | None = None) -> None:
         self.engine = engine
         self.writer = writer_of(engine)
         #: the writer's threads, for a caller in the event loop (``loop.run_in_executor(store.writes, ...)``)
@@ -161,7 +161,7 @@ class Store:
         self.commits = 0
         self.commit_seconds: deque[float] = deque(maxlen=10_000)  # the latest commits of actions, for /api/metrics
         #: told each action's commit time too (``/metrics``' histogram)
-        self.on_commit: Callable[[float], None] | None = None
+        self.on_commit = on_commit
         self._batch: list[tuple[ActionValues, asyncio.Future[None]]] = []  # actions waiting for the next commit
         self._batch_lock = threading.Lock()
         self._flushing = False  # a commit of the batch is queued or running in the writer
