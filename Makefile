@@ -29,7 +29,7 @@ typecheck: setup
 pytest: setup
 	@bash scripts/browser.sh >/dev/null
 	@bash scripts/axe.sh >/dev/null
-	$(BIN)/pytest -q -n $(PYTEST_WORKERS)
+	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --durations=25
 
 test: lint typecheck pytest
 
