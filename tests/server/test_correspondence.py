@@ -316,4 +316,4 @@ def test_the_vapid_keys_are_made_once_in_the_data_folder(server: ServerProcess, 
     # a folder without keys gets new ones, then keeps them
     made = PushKeys.load(tmp_path / "new")
     assert PushKeys.load(tmp_path / "new").public == made.public != served
-    assert data_folder(f"sqlite:///{tmp_path}/x/db.sqlite") == tmp_path / "x"
+    assert data_folder(f"sqlite:///{tmp_path}/x/db.sqlite", "elsewhere") == tmp_path / "x"

@@ -86,7 +86,7 @@ _TEXT = {"fr": ("À vous de jouer", "{name}\u202f: c’est votre tour."),
 # -- the keys ---------------------------------------------------------------------------------------------------
 
 
-def data_folder(db_url: str, data_dir: str = "data") -> Path:
+def data_folder(db_url: str, data_dir: str) -> Path:
     """Where the server keeps its files: the SQLite file's folder, else ``data_dir`` (``Settings.data_dir``)."""
     url = make_url(db_url)
     if url.get_backend_name() == "sqlite" and url.database and url.database != ":memory:":

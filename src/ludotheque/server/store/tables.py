@@ -129,13 +129,13 @@ CLOSED = ("expired", "cancelled")
 #: The seat of a new table: its kind, its name, its bot's spec, the player who holds it.
 SeatSpec = tuple[str, str | None, str | None, str | None]
 
-#: Called inside the transaction that marks a table finished (the ratings' update).
-#: run in the transaction that finishes a table; what it returns is added to the table's result
+#: Called inside the transaction that marks a table finished (the ratings' update); what it returns is added to the
+#: table's result.
 FinishHook = Callable[[Connection, "TableRow"], "dict[str, Any] | None"]
 
 
-#: One action as ``append_action`` takes it: table, seq, actor, action, notation, client_move_id, clock_state.
-#: table, seq, actor, action, notation, client_move_id, clock_state, fence (``None``: a server alone)
+#: One action as ``append_action`` takes it: table, seq, actor, action, notation, client_move_id, clock_state,
+#: fence (``None``: a server alone).
 ActionValues = tuple[str, int, "int | None", int, str, "str | None", "dict[str, Any] | None", "int | None"]
 
 
